@@ -1,0 +1,198 @@
+"""Cards, their text notation, packs and card bitmasks.
+
+A card is a small integer ``code = copy * 64 + base`` so that hands can be kept as integer
+bitmasks on hot paths.  ``base`` 0..51 is ``suit * 13 + rank_index`` with suits in the order
+♠ ♥ ♦ ♣ and ranks A, 2, ..., K (rank_index 0..12; games define their own rank *order*).
+Jokers have base 52 (``LJ``, little/black joker, 小王), 53 (``BJ``, big/red joker, 大王) and
+54 (``JK``, a plain joker of two-pack games).  ``copy`` tells apart the physically distinct
+copies of one card in multi-pack games; they print the same (notation: docs/notation.md and
+``shared/contracts/scenario.md``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator, Sequence
+
+from .errors import BadCard
+
+SUITS = "♠♥♦♣"
+SUIT_LETTERS = "shdc"
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+LJ, BJ, JK = 52, 53, 54
+COPY_STRIDE = 64
+RED_SUITS = frozenset((1, 2))
+
+_RANK_INPUT = {r: i for i, r in enumerate(RANKS)} | {"T": 9, "1": 0}
+_SUIT_INPUT = {s: i for i, s in enumerate(SUITS)} | {
+    ch: i for i, letter in enumerate(SUIT_LETTERS) for ch in (letter, letter.upper())}
+_JOKER_INPUT = {"LJ": LJ, "BJ": BJ, "JK": JK}
+
+
+class Card(int):
+    """A card code that prints in symbol notation (``10♥``, ``Q♠``, ``BJ``)."""
+
+    __slots__ = ()
+
+    def __new__(cls, code: int) -> Card:
+        return int.__new__(cls, code)
+
+    @property
+    def base(self) -> int:
+        return self % COPY_STRIDE
+
+    @property
+    def copy(self) -> int:
+        return self // COPY_STRIDE
+
+    @property
+    def is_joker(self) -> bool:
+        return self % COPY_STRIDE >= LJ
+
+    @property
+    def suit(self) -> int:
+        """Suit index 0..3 (♠ ♥ ♦ ♣); -1 for a joker."""
+        b = self % COPY_STRIDE
+        return -1 if b >= LJ else b // 13
+
+    @property
+    def rank(self) -> int:
+        """Rank number 1..13 (A=1, J=11, Q=12, K=13); 0 for a joker."""
+        b = self % COPY_STRIDE
+        return 0 if b >= LJ else b % 13 + 1
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit in RED_SUITS
+
+    def __str__(self) -> str:
+        return card_str(self)
+
+    def __repr__(self) -> str:
+        return f"Card({card_str(self)})"
+
+
+def make_card(rank: int, suit: int, copy: int = 0) -> Card:
+    """The card of rank number 1..13 (A=1) and suit index 0..3."""
+    return Card(copy * COPY_STRIDE + suit * 13 + rank - 1)
+
+
+def card_str(code: int) -> str:
+    b = code % COPY_STRIDE
+    if b >= LJ:
+        return ("LJ", "BJ", "JK")[b - LJ]
+    return RANKS[b % 13] + SUITS[b // 13]
+
+
+def parse_card(token: str) -> Card:
+    """Parse one token (``10♥``, ``Th``, ``th``, ``QS``, ``BJ``) into a copy-0 card."""
+    t = token.strip()
+    if not t:
+        raise BadCard(token, "empty card token")
+    up = t.upper()
+    if up in _JOKER_INPUT:
+        return Card(_JOKER_INPUT[up])
+    suit = _SUIT_INPUT.get(t[-1])
+    if suit is None:
+        raise BadCard(token, f"unknown suit {t[-1]!r}; suits are ♠♥♦♣ or s/h/d/c")
+    rank = _RANK_INPUT.get(t[:-1].upper())
+    if rank is None:
+        raise BadCard(token, f"unknown rank {t[:-1]!r}; ranks are 2-10, T, J, Q, K, A")
+    return Card(suit * 13 + rank)
+
+
+def parse_cards(text: str | Iterable[str]) -> list[Card]:
+    """Parse a space- or comma-separated list of tokens (or a list of tokens)."""
+    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    return [parse_card(t) for t in tokens]
+
+
+def cards_str(cards: Iterable[int]) -> str:
+    return " ".join(card_str(c) for c in cards)
+
+
+def cards_json(cards: Iterable[int]) -> list[str]:
+    return [card_str(c) for c in cards]
+
+
+def make_pack(packs: int = 1, named_jokers: int = 0, plain_jokers: int = 0) -> list[Card]:
+    """A fresh, ordered pack.
+
+    ``named_jokers``: 1 gives ``LJ`` (a 53-card pack), 2 gives ``LJ`` and ``BJ`` (54 cards),
+    per pack.  ``plain_jokers``: that many ``JK`` in all, told apart by their copy number.
+    """
+    if not 0 <= named_jokers <= 2:
+        raise ValueError("named_jokers is 0, 1 or 2")
+    cards = [Card(p * COPY_STRIDE + b) for p in range(packs) for b in range(52)]
+    cards += [Card(p * COPY_STRIDE + LJ + j) for p in range(packs) for j in range(named_jokers)]
+    cards += [Card(j * COPY_STRIDE + JK) for j in range(plain_jokers)]
+    return cards
+
+
+def shuffled(cards: Sequence[int], rng: random.Random) -> list[Card]:
+    """Fisher–Yates with ``randrange`` only, so a seed gives the same order on every machine."""
+    out = [Card(c) for c in cards]
+    for i in range(len(out) - 1, 0, -1):
+        j = rng.randrange(i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out
+
+
+def resolve_copies(wanted: Sequence[int], available: Iterable[int]) -> list[Card] | None:
+    """Map copy-0 cards named in text onto distinct physical cards from ``available``.
+
+    In multi-pack games ``7♥`` may be either copy; the lowest free copy is used.  Returns
+    None when ``available`` does not hold enough copies.
+    """
+    pool: dict[int, list[int]] = {}
+    for c in sorted(available):
+        pool.setdefault(c % COPY_STRIDE, []).append(c)
+    out: list[Card] = []
+    for w in wanted:
+        copies = pool.get(w % COPY_STRIDE)
+        if not copies:
+            return None
+        out.append(Card(copies.pop(0)))
+    return out
+
+
+def assign_copies(cards: Iterable[int]) -> list[Card]:
+    """Give repeated copy-0 cards (from a written deal) successive copy numbers."""
+    seen: dict[int, int] = {}
+    out = []
+    for c in cards:
+        b = c % COPY_STRIDE
+        k = seen.get(b, 0)
+        seen[b] = k + 1
+        out.append(Card(k * COPY_STRIDE + b))
+    return out
+
+
+# --- bitmasks -------------------------------------------------------------------------------
+
+def mask_of(cards: Iterable[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards of a bitmask, in code order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(Card(low.bit_length() - 1))
+        mask ^= low
+    return out
+
+
+def iter_bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def popcount(mask: int) -> int:
+    return mask.bit_count()

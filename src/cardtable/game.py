@@ -1,0 +1,354 @@
+"""The game contract every game fills in: ``Game`` (what a game is) and ``State`` (one deal).
+
+As in OpenSpiel, metadata (players, options, presets, pack) lives on ``Game`` and behaviour
+on ``State``.  A deal is fully determined by (game, options, deal, moves): the only chance is
+the shuffle, made from a seed before the first move, so replaying the history rebuilds a state
+exactly.  That is also how states serialise (:meth:`State.to_json` writes a scenario object)
+and how hidden cards are resampled (:meth:`State.sample_hidden`).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any, ClassVar, Generic, TypeVar
+
+from .cards import Card, card_str, cards_json
+from .deal import Deal
+from .errors import BadCard, BadOption, CardtableError, IllegalMove
+from .moves import Move, split_seat_prefix
+from .options import Options, Preset, load_presets
+from .scoring import ScoreItem, totals
+
+OptionsT = TypeVar("OptionsT", bound=Options)
+
+
+@dataclass(frozen=True)
+class MatchEnd:
+    """How a match ended: the winning seats and the end-of-match score items (bonuses)."""
+
+    winners: list[int]
+    items: list[ScoreItem]
+
+
+class Game(ABC, Generic[OptionsT]):
+    """What a game is: names, players, options, presets, pack, deal and match rules."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]                 # English name
+    native_name: ClassVar[str]          # name in the game's own language
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int]
+    options_class: ClassVar[type[Options]]
+    spec: ClassVar[str] = ""            # the spec file in shared/rules
+    deal_card_keys: ClassVar[tuple[str, ...]] = ()   # extra deal keys holding cards
+    allow_missing_cards: ClassVar[bool] = False      # may a written deal leave cards out?
+    sum_rule: ClassVar[str] = "none"    # "zero": deal scores sum to 0; "none": no rule
+
+    # --- metadata -----------------------------------------------------------------------
+
+    @property
+    def presets_dir(self) -> Path | None:
+        import sys
+        mod = sys.modules[type(self).__module__]
+        folder = Path(mod.__file__ or "").parent / "presets"
+        return folder if folder.is_dir() else None
+
+    @cached_property
+    def presets(self) -> dict[str, Preset]:
+        folder = self.presets_dir
+        return load_presets(folder) if folder else {}
+
+    def make_options(self, preset: str | None = None,
+                     rules: dict[str, Any] | None = None) -> Options:
+        """Defaults, then the preset's values, then ``rules``; every step validated."""
+        base = None
+        if preset is not None:
+            if preset not in self.presets:
+                valid = ", ".join(sorted(self.presets)) or "(none)"
+                raise BadOption(f"game {self.id!r} has no preset {preset!r}; valid presets: {valid}")
+            base = self.options_class.build(self.presets[preset].rules)
+        return self.options_class.build(rules, base=base)
+
+    def check_players(self, players: int) -> None:
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise BadOption(f"{self.id} is for {self.min_players}–{self.max_players} players, "
+                            f"not {players!r}")
+
+    @abstractmethod
+    def pack(self, players: int, options: Options) -> list[Card]:
+        """Every physical card in play for this table, in a fixed order."""
+
+    # --- dealing ------------------------------------------------------------------------
+
+    @abstractmethod
+    def deal(self, players: int, options: Options, rng: random.Random,
+             context: dict[str, Any]) -> Deal:
+        """Shuffle and deal; ``context`` carries the match's facts (``dealer`` ...)."""
+
+    @abstractmethod
+    def start(self, players: int, options: Options, deal: Deal) -> State:
+        """The state before the first move of ``deal``; raises ScenarioError on a bad deal."""
+
+    def first_context(self, players: int, options: Options, rng: random.Random) -> dict[str, Any]:
+        """The facts the first deal of a match needs (who deals ...)."""
+        return {"dealer": 0}
+
+    def next_context(self, match: Any) -> dict[str, Any]:
+        """The facts for the next deal of ``match`` (dealer rotation ...)."""
+        last = match.deals[-1]
+        dealer = last.deal.extra.get("dealer", 0)
+        return {"dealer": (dealer + 1) % last.players}
+
+    def match_end(self, match: Any) -> MatchEnd | None:
+        """None while the match goes on; a game without match rules ends after one deal."""
+        t = match.totals
+        best = max(t)
+        return MatchEnd([s for s, v in enumerate(t) if v == best], [])
+
+    def check_scores(self, scores: Sequence[int]) -> str | None:
+        """The game's sum rule for one deal's scores; a message when it is broken."""
+        if self.sum_rule == "zero" and sum(scores) != 0:
+            return f"deal scores {list(scores)} do not sum to 0"
+        return None
+
+    # --- building states ----------------------------------------------------------------
+
+    def new_state(self, players: int | None = None, options: Options | None = None, *,
+                  seed: int | None = None, deal: Deal | dict[str, Any] | None = None,
+                  context: dict[str, Any] | None = None) -> State:
+        players = self.default_players if players is None else players
+        self.check_players(players)
+        options = options if options is not None else self.make_options()
+        if deal is None:
+            rng = random.Random(seed if seed is not None else random.randrange(2**63))
+            ctx = context if context is not None else self.first_context(players, options, rng)
+            deal = self.deal(players, options, rng, dict(ctx))
+        elif isinstance(deal, dict):
+            deal = self.parse_deal(deal, players, options)
+        return self.start(players, options, deal)
+
+    def parse_deal(self, data: dict[str, Any], players: int, options: Options,
+                   field_name: str = "deal") -> Deal:
+        return Deal.from_json(data, players, self.pack(players, options), self.deal_card_keys,
+                              self.allow_missing_cards, field_name)
+
+    def info(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "native_name": self.native_name,
+                "players": [self.min_players, self.max_players], "spec": self.spec}
+
+
+class State(ABC):
+    """One deal in progress.  Subclasses keep their own fast representation."""
+
+    def __init__(self, game: Game[Any], options: Options, players: int, deal: Deal) -> None:
+        self.game = game
+        self.options = options
+        self.players = players
+        self.deal = deal
+        self.history: list[tuple[int, Move]] = []
+        self._history_text: list[str] = []
+
+    # --- what each game defines -------------------------------------------------------
+
+    @abstractmethod
+    def to_move(self) -> tuple[int, ...]:
+        """The seats that may move now (several for simultaneous decisions); () when over."""
+
+    @abstractmethod
+    def legal_moves(self, seat: int | None = None) -> list[Move]:
+        """Every legal move of ``seat`` (default: the only seat to move)."""
+
+    @abstractmethod
+    def why_illegal(self, seat: int, move: Move) -> str | None:
+        """None if ``move`` is legal for ``seat`` now, else the reason, for a person to read."""
+
+    @abstractmethod
+    def _play(self, seat: int, move: Move) -> None:
+        """Carry out a move already found legal."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def score_items(self) -> list[ScoreItem]:
+        """The settlement so far (complete once ``is_over``)."""
+
+    @abstractmethod
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """The game's part of :meth:`view`: only what ``seat`` may know."""
+
+    @abstractmethod
+    def secret_cards(self, seat: int | None) -> list[Card]:
+        """Cards whose place ``seat`` may not know now (None: a spectator)."""
+
+    @abstractmethod
+    def card_places(self) -> dict[str, list[Card]]:
+        """Where every card is: each card in exactly one list."""
+
+    @abstractmethod
+    def parse_move(self, text: str, seat: int) -> Move:
+        """Text → move; raises BadCard or IllegalMove (unknown verb) with the reason."""
+
+    @abstractmethod
+    def move_text(self, move: Move) -> str:
+        """Move → its one text notation; ``parse_move`` gives the move back."""
+
+    def log_text(self, viewer: int | None, seat: int, move: Move) -> str:
+        """How a past move reads to ``viewer``; games with secret moves redact them."""
+        return self.move_text(move)
+
+    # --- shared behaviour ----------------------------------------------------------------
+
+    @property
+    def scores(self) -> list[int]:
+        return totals(self.score_items(), self.players)
+
+    def winners(self) -> list[int]:
+        """The seats that won the deal (a game overrides this where the best score is not
+        the winner); [] when nobody won, e.g. all scores equal."""
+        sc = self.scores
+        if not self.is_over or len(set(sc)) == 1:
+            return []
+        best = max(sc)
+        return [s for s, v in enumerate(sc) if v == best]
+
+    def _seat_for(self, seat: int | None, what: str) -> int:
+        movers = self.to_move()
+        if seat is None:
+            if len(movers) == 1:
+                return movers[0]
+            if not movers:
+                raise IllegalMove(what, "the deal is over")
+            raise IllegalMove(what, f"seats {', '.join(map(str, movers))} may act; "
+                              "write the seat first, e.g. '1: <move>'")
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalMove(what, f"there is no seat {seat!r} at a {self.players}-player table")
+        if seat not in movers:
+            if not movers:
+                raise IllegalMove(what, "the deal is over", seat)
+            raise IllegalMove(what, f"it is not seat {seat}'s turn (to move: "
+                              f"{', '.join(map(str, movers))})", seat)
+        return seat
+
+    def apply(self, move: Move | str, seat: int | None = None) -> Move:
+        """Check and carry out one move; on any error the state is unchanged."""
+        if isinstance(move, str):
+            prefix, text = split_seat_prefix(move)
+            if prefix is not None:
+                if seat is not None and seat != prefix:
+                    raise IllegalMove(move, f"the move names seat {prefix} but seat {seat} plays it")
+                seat = prefix
+            seat = self._seat_for(seat, text)
+            try:
+                move = self.parse_move(text, seat)
+            except BadCard as e:
+                raise IllegalMove(text, str(e), seat) from None
+        else:
+            seat = self._seat_for(seat, self.move_text(move))
+        why = self.why_illegal(seat, move)
+        if why is not None:
+            raise IllegalMove(self.move_text(move), why, seat)
+        several = len(self.to_move()) > 1
+        self._play(seat, move)
+        self.history.append((seat, move))
+        text = self.move_text(move)
+        self._history_text.append(f"{seat}: {text}" if several else text)
+        return move
+
+    def is_legal(self, move: Move | str, seat: int | None = None) -> bool:
+        try:
+            if isinstance(move, str):
+                prefix, text = split_seat_prefix(move)
+                seat = self._seat_for(prefix if prefix is not None else seat, text)
+                move = self.parse_move(text, seat)
+            else:
+                seat = self._seat_for(seat, "")
+            return self.why_illegal(seat, move) is None
+        except CardtableError:
+            return False
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may know and nothing more; ``None`` is a spectator."""
+        v: dict[str, Any] = {
+            "game": self.game.id, "players": self.players, "seat": seat,
+            "to_move": list(self.to_move()), "over": self.is_over,
+            "log": [f"{s}: {self.log_text(seat, s, m)}" for s, m in self.history],
+        }
+        v.update(self._view(seat))
+        if self.is_over:
+            v["scores"] = self.scores
+            v["items"] = [it.to_json() for it in self.score_items()]
+        return v
+
+    def clone(self) -> State:
+        return copy.deepcopy(self)
+
+    def moves_text(self) -> list[str]:
+        return list(self._history_text)
+
+    def to_json(self) -> dict[str, Any]:
+        """A scenario object (shared/contracts/scenario.md) that rebuilds this state."""
+        return {"game": self.game.id, "players": self.players, "rules": self.options.diff(),
+                "deal": self.deal.to_json(), "moves": self.moves_text()}
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> State:
+        from .registry import get_game
+        game = get_game(data["game"])
+        options = game.make_options(data.get("preset"), data.get("rules"))
+        state = game.new_state(data["players"], options, deal=data["deal"])
+        for text in data.get("moves", []):
+            state.apply(text)
+        return state
+
+    def replay_with(self, deal: Deal, history: Sequence[tuple[int, Move]]) -> State:
+        state = self.game.start(self.players, self.options, deal)
+        for seat, move in history:
+            state.apply(move, seat)
+        return state
+
+    def sample_hidden(self, seat: int | None, rng: random.Random, tries: int = 100) -> State:
+        """A full state consistent with ``view(seat)``: the secret cards are dealt anew.
+
+        The secret cards are permuted among their places in the original deal and the
+        history is replayed with moves relabelled the same way.  Only cards ``seat`` cannot
+        place are moved, so every card it can see stays put.  A relabelled secret move may
+        turn illegal (a hidden arrangement that now fouls ...); then another permutation
+        is tried.
+        """
+        secret = sorted(self.secret_cards(seat))
+        if len(secret) < 2:
+            return self.clone()
+        last: Exception | None = None
+        for _ in range(tries):
+            perm = secret[:]
+            rng.shuffle(perm)
+            mapping = {a: b for a, b in zip(secret, perm, strict=True) if a != b}
+            history = [(s, _relabel_move(m, mapping)) for s, m in self.history]
+            try:
+                return self.replay_with(self.deal.relabel(mapping), history)
+            except IllegalMove as e:
+                last = e
+        raise CardtableError(f"could not resample the hidden cards of seat {seat}: {last}")
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game.id} moves={len(self.history)} over={self.is_over}>"
+
+
+def _relabel_move(move: Move, mapping: dict[int, int]) -> Move:
+    if not mapping:
+        return move
+    return Move(move.verb, tuple(Card(mapping.get(c, c)) for c in move.cards),
+                tuple(tuple(Card(mapping.get(c, c)) for c in g) for g in move.groups),
+                move.target)
+
+
+__all__ = ["Game", "State", "MatchEnd", "Move", "ScoreItem", "card_str", "cards_json"]

@@ -1,0 +1,89 @@
+"""Matches: a sequence of deals with cumulative scores, dealer rotation and an end condition.
+
+The game says who deals next (``Game.next_context``) and when the match ends and with what
+bonuses (``Game.match_end``); this module only keeps the sequence and the running totals.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .deal import Deal
+from .errors import CardtableError
+from .game import Game, MatchEnd, State
+from .options import Options
+from .scoring import ScoreItem, totals
+
+
+class Match:
+    def __init__(self, game: Game[Any], players: int, options: Options,
+                 seed: int | None = None, first_deal: Deal | dict[str, Any] | None = None,
+                 context: dict[str, Any] | None = None, max_deals: int = 10_000) -> None:
+        game.check_players(players)
+        self.game = game
+        self.players = players
+        self.options = options
+        self.seed = seed
+        self.rng = random.Random(seed if seed is not None else random.randrange(2**63))
+        self.deals: list[State] = []
+        self.end: MatchEnd | None = None
+        self.max_deals = max_deals
+        self.context = context if context is not None else game.first_context(players, options, self.rng)
+        self.state = self._new_deal(first_deal)
+
+    def _new_deal(self, deal: Deal | dict[str, Any] | None) -> State:
+        if isinstance(deal, dict):
+            deal = self.game.parse_deal({**self.context, **deal}, self.players, self.options)
+        return self.game.new_state(self.players, self.options, seed=self.rng.randrange(2**63),
+                                   deal=deal, context=self.context)
+
+    @property
+    def over(self) -> bool:
+        return self.end is not None
+
+    def finish_deal(self) -> MatchEnd | None:
+        """Record the finished current deal; return the match end if this was the last."""
+        if not self.state.is_over:
+            raise CardtableError("the current deal is not over")
+        if self.state in self.deals:
+            return self.end
+        self.deals.append(self.state)
+        self.end = self.game.match_end(self)
+        if self.end is None and len(self.deals) >= self.max_deals:
+            raise CardtableError(f"match did not end within {self.max_deals} deals")
+        return self.end
+
+    def next_deal(self, deal: Deal | dict[str, Any] | None = None) -> State:
+        """Start the next deal (a written ``deal`` or a fresh shuffle)."""
+        self.finish_deal()
+        if self.end is not None:
+            raise CardtableError("the match is over")
+        self.context = self.game.next_context(self)
+        self.state = self._new_deal(deal)
+        return self.state
+
+    @property
+    def deal_totals(self) -> list[int]:
+        """Sum of the finished deals' scores (no end-of-match bonuses)."""
+        out = [0] * self.players
+        for d in self.deals:
+            for s, v in enumerate(d.scores):
+                out[s] += v
+        return out
+
+    @property
+    def totals(self) -> list[int]:
+        """Running totals; once over, with the end-of-match items added."""
+        out = self.deal_totals
+        if self.end is not None:
+            for s, v in enumerate(totals(self.end.items, self.players)):
+                out[s] += v
+        return out
+
+    def items(self) -> list[ScoreItem]:
+        """Every item of every finished deal, then the end-of-match items."""
+        out = [it for d in self.deals for it in d.score_items()]
+        if self.end is not None:
+            out += self.end.items
+        return out

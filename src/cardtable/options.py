@@ -1,0 +1,151 @@
+"""Typed, validated rule options and named presets.
+
+Each game declares a frozen dataclass of its options (every key of its spec's config table,
+with the spec's default).  Presets are TOML data files that record their source.  Unknown
+keys, wrong types and out-of-range values raise :class:`BadOption` naming the valid ones.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+import typing
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, TypeVar, get_args, get_origin
+
+from .errors import BadOption
+
+T = TypeVar("T", bound="Options")
+
+
+def option(default: Any, doc: str = "", *, choices: tuple[Any, ...] | None = None,
+           min: int | None = None, max: int | None = None, spec: str = "") -> Any:
+    """Declare one option: its default, a one-line description, its spec rule, its bounds."""
+    return field(default=default, metadata={
+        "doc": doc, "choices": choices, "min": min, "max": max, "spec": spec})
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    key: str
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] | None
+    min: int | None
+    max: int | None
+    spec: str
+    type_name: str
+
+
+@dataclass(frozen=True)
+class Options:
+    """Base class of a game's options; subclasses are frozen dataclasses of ``option``s."""
+
+    @classmethod
+    def describe(cls) -> list[OptionInfo]:
+        hints = typing.get_type_hints(cls)
+        out = []
+        for f in dataclasses.fields(cls):
+            tp = hints[f.name]
+            choices = f.metadata.get("choices")
+            if choices is None and get_origin(tp) is Literal:
+                choices = get_args(tp)
+            out.append(OptionInfo(
+                f.name, f.default, f.metadata.get("doc", ""), choices,
+                f.metadata.get("min"), f.metadata.get("max"), f.metadata.get("spec", ""),
+                _type_name(tp)))
+        return out
+
+    @classmethod
+    def build(cls: type[T], overrides: dict[str, Any] | None = None,
+              base: T | None = None) -> T:
+        """Options from ``base`` (or the defaults) with ``overrides`` validated and applied."""
+        info = {i.key: i for i in cls.describe()}
+        values = dataclasses.asdict(base) if base is not None else {k: i.default for k, i in info.items()}
+        for key, raw in (overrides or {}).items():
+            if key not in info:
+                raise BadOption(f"unknown option {key!r}; valid options: {', '.join(sorted(info))}")
+            values[key] = _coerce(info[key], raw)
+        obj = cls(**values)
+        obj.validate()
+        return obj
+
+    def validate(self) -> None:
+        """Cross-option checks; a subclass raises BadOption for combinations that clash."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    def diff(self) -> dict[str, Any]:
+        """Only the keys that differ from the defaults."""
+        defaults = {i.key: i.default for i in self.describe()}
+        return {k: v for k, v in self.to_dict().items() if defaults[k] != v}
+
+
+def _type_name(tp: Any) -> str:
+    if get_origin(tp) is Literal:
+        return "str"
+    return getattr(tp, "__name__", str(tp))
+
+
+def _coerce(info: OptionInfo, raw: Any) -> Any:
+    """Accept typed values, and text from a command line (``true``, ``10``)."""
+    key, tname = info.key, info.type_name
+    value = raw
+    if tname == "bool":
+        if isinstance(raw, str):
+            low = raw.strip().lower()
+            if low in ("true", "1", "yes", "on"):
+                value = True
+            elif low in ("false", "0", "no", "off"):
+                value = False
+            else:
+                raise BadOption(f"option {key!r} takes true or false, not {raw!r}")
+        elif not isinstance(raw, bool):
+            raise BadOption(f"option {key!r} takes true or false, not {raw!r}")
+    elif tname == "int":
+        if isinstance(raw, bool) or not isinstance(raw, (int, str)):
+            raise BadOption(f"option {key!r} takes a whole number, not {raw!r}")
+        try:
+            value = int(raw)
+        except ValueError:
+            raise BadOption(f"option {key!r} takes a whole number, not {raw!r}") from None
+    elif tname == "float":
+        try:
+            value = float(raw)
+        except (TypeError, ValueError):
+            raise BadOption(f"option {key!r} takes a number, not {raw!r}") from None
+    elif tname == "str":
+        if not isinstance(raw, str):
+            raise BadOption(f"option {key!r} takes text, not {raw!r}")
+    if info.choices is not None and value not in info.choices:
+        valid = ", ".join(str(c) for c in info.choices)
+        raise BadOption(f"option {key!r} has no value {raw!r}; valid values: {valid}")
+    if info.min is not None and value < info.min:
+        raise BadOption(f"option {key!r} must be at least {info.min}, not {value!r}")
+    if info.max is not None and value > info.max:
+        raise BadOption(f"option {key!r} must be at most {info.max}, not {value!r}")
+    return value
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named set of option values, loaded from ``games/<game>/presets/<name>.toml``."""
+
+    name: str
+    description: str
+    source: str
+    rules: dict[str, Any]
+
+
+def load_presets(folder: Path) -> dict[str, Preset]:
+    presets = {}
+    for path in sorted(folder.glob("*.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        for required in ("description", "source"):
+            if required not in data:
+                raise BadOption(f"preset file {path.name} lacks {required!r}")
+        presets[path.stem] = Preset(path.stem, data["description"], data["source"],
+                                    dict(data.get("rules", {})))
+    return presets
