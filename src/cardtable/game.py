@@ -153,7 +153,8 @@ class State(ABC):
         self.players = players
         self.deal = deal
         self.history: list[tuple[int, Move]] = []
-        self._history_text: list[str] = []
+        # which history entries were made while several seats could act (they need a seat prefix)
+        self._simultaneous: set[int] = set()
 
     # --- what each game defines -------------------------------------------------------
 
@@ -256,11 +257,10 @@ class State(ABC):
         why = self.why_illegal(seat, move)
         if why is not None:
             raise IllegalMove(self.move_text(move), why, seat)
-        several = len(self.to_move()) > 1
+        if len(self.to_move()) > 1:
+            self._simultaneous.add(len(self.history))
         self._play(seat, move)
         self.history.append((seat, move))
-        text = self.move_text(move)
-        self._history_text.append(f"{seat}: {text}" if several else text)
         return move
 
     def is_legal(self, move: Move | str, seat: int | None = None) -> bool:
@@ -292,7 +292,12 @@ class State(ABC):
         return copy.deepcopy(self)
 
     def moves_text(self) -> list[str]:
-        return list(self._history_text)
+        """The history in text notation, seat-prefixed where several seats could act."""
+        out = []
+        for i, (seat, move) in enumerate(self.history):
+            text = self.move_text(move)
+            out.append(f"{seat}: {text}" if i in self._simultaneous else text)
+        return out
 
     def to_json(self) -> dict[str, Any]:
         """A scenario object (shared/contracts/scenario.md) that rebuilds this state."""

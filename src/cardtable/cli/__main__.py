@@ -1,0 +1,5 @@
+"""``python -m cardtable.cli``."""
+
+from .main import main
+
+main()

@@ -1,0 +1,133 @@
+"""What every command shares: consoles, errors that exit cleanly, game and option lookup, bots.
+
+Everything here works against the game contract only (``Game``, ``State``, the registry and
+``cardtable.bots``), so every registered game gets the whole command line for free.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from ..bots import GENERIC_BOTS, Bot, make_bot
+from ..errors import BadOption, UnknownGame
+from ..game import Game
+from ..options import Options
+from ..registry import GAME_MODULES, game_ids, get_game
+
+#: exit status of a usage error (bad game, option, preset, bot, malformed file)
+EXIT_USAGE = 2
+
+
+def out_console() -> Console:
+    """A console on the current ``sys.stdout`` (so test runners capture it)."""
+    return Console(file=sys.stdout, highlight=False, soft_wrap=False)
+
+
+def err_console() -> Console:
+    return Console(file=sys.stderr, highlight=False)
+
+
+def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
+    """Print ``Error: message`` on stderr and leave with ``code``."""
+    err_console().print(Text.assemble(("Error:", "bold red"), " ", message))
+    raise typer.Exit(code)
+
+
+def load_game(game_id: str) -> Game[Any]:
+    """The registered game ``game_id``; a clear error listing the valid ids otherwise."""
+    try:
+        return get_game(game_id)
+    except UnknownGame as e:
+        fail(str(e))
+    except Exception as e:  # registered, but its package is missing or half-written
+        fail(f"game {game_id!r} is registered but cannot be loaded yet ({type(e).__name__}: {e}); "
+             f"registered games: {', '.join(game_ids())}")
+
+
+def game_module(game_id: str) -> ModuleType:
+    """The game's package (for its optional ``render``, ``hint`` and ``BOTS``)."""
+    return importlib.import_module(GAME_MODULES[game_id])
+
+
+def parse_rules(pairs: Sequence[str] | None) -> dict[str, str]:
+    """``["knock_limit=5", "big_gin=true"]`` → a dict; the game's options coerce the text."""
+    rules: dict[str, str] = {}
+    for pair in pairs or []:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            fail(f"--rule takes KEY=VALUE (e.g. --rule game_target=50), not {pair!r}")
+        rules[key.strip()] = value.strip()
+    return rules
+
+
+def make_options(game: Game[Any], preset: str | None, rule_pairs: Sequence[str] | None) -> Options:
+    """Defaults, then the preset, then ``--rule`` values; bad ones fail naming the valid ones."""
+    try:
+        return game.make_options(preset, parse_rules(rule_pairs))
+    except BadOption as e:
+        fail(str(e))
+
+
+def check_players(game: Game[Any], players: int | None) -> int:
+    n = game.default_players if players is None else players
+    try:
+        game.check_players(n)
+    except BadOption as e:
+        fail(str(e))
+    return n
+
+
+def default_bot_name(game_id: str) -> str:
+    """The game's best bot: its ``DEFAULT_BOT``, else ``heuristic``, else the first entry of
+    its ``BOTS`` (a game lists its strongest first), else the generic ``random``."""
+    mod = game_module(game_id)
+    bots: dict[str, Any] = getattr(mod, "BOTS", {}) or {}
+    chosen = getattr(mod, "DEFAULT_BOT", None)
+    if isinstance(chosen, str) and (chosen in bots or chosen in GENERIC_BOTS):
+        return chosen
+    if "heuristic" in bots:
+        return "heuristic"
+    for name in bots:
+        if name not in GENERIC_BOTS:
+            return str(name)
+    return "random"
+
+
+def bot_list(game_id: str, spec: str | None, players: int, fixed: int | None = None) -> list[str]:
+    """One bot name per seat from ``--bots``.
+
+    ``spec`` may name one bot (every seat), one per seat, or, when ``fixed`` is a seat played
+    by a person, one per other seat in seat order.  The result always has ``players`` names;
+    the entry of ``fixed`` is only used with ``--auto``.
+    """
+    default = default_bot_name(game_id)
+    if not spec:
+        return [default] * players
+    names = [n.strip() for n in spec.split(",") if n.strip()]
+    if len(names) == 1:
+        out = names * players
+    elif len(names) == players:
+        out = names
+    elif fixed is not None and len(names) == players - 1:
+        out = names[:fixed] + [default] + names[fixed:]
+    else:
+        others = f" or {players - 1} (the other seats)" if fixed is not None else ""
+        fail(f"--bots names {len(names)} bots; give 1, {players}{others} for a {players}-player table")
+    for name in set(out):
+        make_checked_bot(game_id, name)
+    return out
+
+
+def make_checked_bot(game_id: str, name: str) -> Bot:
+    try:
+        return make_bot(game_id, name)
+    except BadOption as e:
+        fail(str(e))

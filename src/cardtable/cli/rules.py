@@ -1,0 +1,111 @@
+"""``cardtable games`` and ``cardtable rules GAME``: what can be played, and with which rules."""
+
+import json
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from ..bots import bot_names
+from ..registry import game_ids, get_game
+from .common import default_bot_name, load_game, out_console
+
+
+def _allowed(choices: tuple[Any, ...] | None, lo: int | None, hi: int | None) -> str:
+    if choices is not None:
+        return ", ".join(_show(c) for c in choices)
+    if lo is not None and hi is not None:
+        return f"{lo}–{hi}"
+    if lo is not None:
+        return f"≥ {lo}"
+    if hi is not None:
+        return f"≤ {hi}"
+    return ""
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def games_command(
+    as_json: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
+) -> None:
+    """List the games: id, English name, native name, players."""
+    rows: list[dict[str, Any]] = []
+    for gid in game_ids():
+        try:
+            g = get_game(gid)
+        except Exception as e:  # registered, but its package is missing or half-written
+            rows.append({"id": gid, "name": "", "native_name": "", "players": None,
+                         "available": False, "why": str(e)})
+            continue
+        rows.append({"id": g.id, "name": g.name, "native_name": g.native_name,
+                     "players": [g.min_players, g.max_players], "default_players": g.default_players,
+                     "available": True})
+    if as_json:
+        print(json.dumps(rows, ensure_ascii=False))
+        return
+    table = Table(title="cardtable games", title_justify="left")
+    for col in ("id", "name", "native name", "players"):
+        table.add_column(col)
+    for r in rows:
+        if not r["available"]:
+            table.add_row(r["id"], Text("(cannot be loaded yet)", style="dim"), "", "")
+            continue
+        lo, hi = r["players"]
+        table.add_row(r["id"], r["name"], r["native_name"], str(lo) if lo == hi else f"{lo}–{hi}")
+    out_console().print(table)
+
+
+def rules_command(
+    game: Annotated[str, typer.Argument(help="Game id (see 'cardtable games').")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print options and presets as JSON.")] = False,
+) -> None:
+    """Show a game's rule options (type, default, allowed values, doc, spec rule) and presets."""
+    g = load_game(game)
+    infos = g.options_class.describe()
+    bots = bot_names(g.id)
+    if as_json:
+        print(json.dumps({
+            **g.info(), "default_players": g.default_players, "bots": bots,
+            "default_bot": default_bot_name(g.id),
+            "options": [{"key": i.key, "type": i.type_name, "default": i.default, "doc": i.doc,
+                         "choices": list(i.choices) if i.choices is not None else None,
+                         "min": i.min, "max": i.max, "spec": i.spec} for i in infos],
+            "presets": {name: {"description": p.description, "source": p.source, "rules": p.rules}
+                        for name, p in g.presets.items()}}, ensure_ascii=False, default=str))
+        return
+    console = out_console()
+    players = (str(g.min_players) if g.min_players == g.max_players
+               else f"{g.min_players}–{g.max_players} (default {g.default_players})")
+    console.print(Text.assemble((f"{g.name}", "bold"), f" ({g.native_name}) — id {g.id}, "
+                                f"{players} players" + (f", spec {g.spec}" if g.spec else "")))
+    table = Table(title="Options (set with --rule KEY=VALUE)", title_justify="left")
+    for col in ("key", "type", "default", "allowed", "description (spec rule)"):
+        table.add_column(col, overflow="fold", no_wrap=col in ("key", "type"))
+    for i in infos:
+        doc = Text(i.doc)
+        if i.spec:
+            doc.append(f" ({i.spec})", style="dim")
+        table.add_row(i.key, i.type_name, _show(i.default),
+                      _allowed(i.choices, i.min, i.max).replace(", ", ",\n"), doc)
+    console.print(table)
+    if g.presets:
+        ptable = Table(title="Presets (choose with --preset NAME)", title_justify="left")
+        for col in ("preset", "description", "source", "sets"):
+            ptable.add_column(col, overflow="fold")
+        for name, p in sorted(g.presets.items()):
+            sets = "\n".join(f"{k}={_show(v)}" for k, v in p.rules.items()) or "(the defaults)"
+            ptable.add_row(name, Text(p.description), Text(p.source), Text(sets))
+        console.print(ptable)
+    else:
+        console.print("Presets: none.")
+    console.print(f"Bots: {', '.join(bots)} (default: {default_bot_name(g.id)})")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("games")(games_command)
+    app.command("rules")(rules_command)
