@@ -3,7 +3,7 @@
     >>> import cardtable
     >>> state = cardtable.new_game("gin", seed=1)
     >>> state.to_move()
-    (1,)
+    (0,)
 """
 
 from __future__ import annotations

@@ -1,0 +1,12 @@
+"""Gin Rummy (shared/rules/gin.md Part A): the reference game of cardtable."""
+
+from __future__ import annotations
+
+from .bots import HeuristicBot
+from .rules import GinGame, GinOptions
+from .state import GinState
+
+GAME = GinGame()
+BOTS = {"heuristic": HeuristicBot}
+
+__all__ = ["BOTS", "GAME", "GinGame", "GinOptions", "GinState", "HeuristicBot"]
