@@ -1,0 +1,79 @@
+"""Bots of 十三张: ``random_valid`` (a uniformly random non-fouling arrangement) and ``auto``
+(the auto-arranger of arrange.py, declaring a special hand when it is worth more).
+
+Bots see only the seat's ``view`` (its own 13 cards) and the legal moves.  Both return an
+``arrange`` move that ``why_illegal`` accepts (every split of the hand is legal) even when it
+is not among the bounded ``legal_moves`` list (docs: Decision "legal_moves").
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...cards import parse_cards
+from ...moves import Move
+from .arrange import best_arrangement, random_valid
+from .specials import BY_ID
+from .state import display_order
+
+
+def _hand(view: dict[str, Any]) -> list[int]:
+    return [int(c) for c in parse_cards(view["hand"])]
+
+
+def _opts(view: dict[str, Any]) -> tuple[str, bool]:
+    o = view.get("options", {})
+    return o.get("wheel_rank", "lowest"), bool(o.get("strict_ordering", False))
+
+
+def advice(view: dict[str, Any], legal: list[Move]) -> tuple[Move, str]:
+    """The auto-arranger's move and a sentence explaining it (also the CLI hint)."""
+    wheel, strict = _opts(view)
+    declares = [m for m in legal if m.verb == "declare"]
+    arrangeable = any(m.verb == "arrange" for m in legal)
+    specials = [s for s in view.get("specials", []) if s in BY_ID]
+    best_special = BY_ID[specials[0]] if specials else None
+    if not arrangeable and declares:
+        sp = BY_ID[specials[0]] if specials else None
+        why = f"this hand must be declared ({sp.chinese}, {sp.points})" if sp else "declare"
+        return declares[0], why
+    arr = best_arrangement(_hand(view), wheel, strict)
+    move = Move("arrange", groups=tuple(display_order(r) for r in (arr.front, arr.middle, arr.back)))
+    ev = f"expected {arr.score:+.1f} per opponent" if arr.score > float("-inf") else "no split avoids a foul"
+    if best_special is not None:
+        if best_special.points >= arr.score:
+            return (Move("declare", target=best_special.id),
+                    f"declare {best_special.chinese} ({best_special.id}): {best_special.points} per "
+                    f"opponent beats the best arrangement ({ev})")
+        return move, (f"special {best_special.chinese} ({best_special.points}) is available, but the "
+                      f"arrangement is worth more ({ev})")
+    return move, f"auto-arranger: {ev}; no special hand"
+
+
+class RandomValidBot:
+    """A uniformly random non-fouling arrangement (rejection sampling over all splits)."""
+
+    name = "random_valid"
+
+    def __init__(self, game_id: str | None = None) -> None:
+        self.game_id = game_id
+
+    def choose(self, view: dict[str, Any], legal: list[Move], rng: random.Random) -> Move:
+        if not any(m.verb == "arrange" for m in legal):
+            return legal[0]
+        wheel, strict = _opts(view)
+        rows = random_valid(_hand(view), rng, wheel, strict)
+        return Move("arrange", groups=tuple(display_order(r) for r in rows))
+
+
+class AutoBot:
+    """The exact auto-arranger (arrange.py) and the special-hand choice."""
+
+    name = "auto"
+
+    def __init__(self, game_id: str | None = None) -> None:
+        self.game_id = game_id
+
+    def choose(self, view: dict[str, Any], legal: list[Move], rng: random.Random) -> Move:
+        return advice(view, legal)[0]

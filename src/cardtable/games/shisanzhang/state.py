@@ -1,0 +1,249 @@
+"""One deal of 十三张: a single simultaneous, hidden decision per seat (shisanzhang.md §1.2–§1.5).
+
+Every seat submits once, in any order: ``arrange`` three rows or ``declare`` a special hand.
+Until every seat has submitted, a seat sees its own hand and submission and only *whether*
+the others have submitted (``view``/``log_text``/``secret_cards``); then all is revealed
+(§1.3 "all players reveal simultaneously") and the deal is settled pairwise (scoring.py).
+
+``legal_moves`` cannot list all 72,072 splits of a hand (every split is a legal move: a
+fouling arrangement is legal and is punished when scored, §1.2).  It returns a deterministic
+bounded list — every special the hand fits, the auto-arranger's split, the strongest-rows
+split and up to ``LEGAL_SAMPLE`` other distinct splits drawn from a generator seeded by the
+hand — while
+``why_illegal`` accepts *every* split of the seat's 13 cards (docs: Decision "legal_moves").
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ...cards import Card, card_str, cards_json, make_pack, mask_of
+from ...deal import Deal
+from ...errors import CardtableError, IllegalMove
+from ...game import State
+from ...moves import Move
+from ...scoring import ScoreItem
+from . import notation
+from .arrange import best_arrangement, greedy_arrangement, random_split
+from .handeval import rank_of, suit_of
+from .rules import ShisanzhangOptions
+from .scoring import Showing, describe_showing, settle, show_rows
+from .specials import BY_ID, fitting_specials, special_id
+
+LEGAL_SAMPLE = 24
+HIDDEN_TEXT = "submit (hidden)"
+
+
+def display_order(cards: Sequence[int]) -> tuple[Card, ...]:
+    """Cards high to low (A … 2), ♠ ♥ ♦ ♣ within a rank: how rows and hands are shown."""
+    return tuple(Card(c) for c in sorted(cards, key=lambda c: (-rank_of(c), suit_of(c))))
+
+
+class ShisanzhangState(State):
+    options: ShisanzhangOptions
+
+    def __init__(self, game: Any, options: ShisanzhangOptions, players: int, deal: Deal) -> None:
+        super().__init__(game, options, players, deal)
+        self.hands: list[tuple[Card, ...]] = [display_order(h) for h in deal.hands]
+        dealt = {c for h in self.hands for c in h}
+        self.out_of_play: list[Card] = [c for c in make_pack() if c not in dealt]
+        self.submissions: list[Move | None] = [None] * players
+        self.fits: list[list[str]] = [
+            fitting_specials(h, options.all_big_min, options.all_small_max) for h in self.hands]
+        self._legal: dict[int, list[Move]] = {}
+        self._items: list[ScoreItem] | None = None
+
+    # --- whose decision -----------------------------------------------------------------
+
+    def to_move(self) -> tuple[int, ...]:
+        """Every seat that has not submitted yet (a simultaneous decision, §1.2/§1.3)."""
+        return tuple(s for s in range(self.players) if self.submissions[s] is None)
+
+    @property
+    def is_over(self) -> bool:
+        return all(m is not None for m in self.submissions)
+
+    def must_declare(self, seat: int) -> bool:
+        """§1.5 config ``auto_declare_special``: a special hand is declared, not arranged."""
+        return self.options.auto_declare_special and bool(self.fits[seat])
+
+    # --- moves -----------------------------------------------------------------------------
+
+    def legal_moves(self, seat: int | None = None) -> list[Move]:
+        if seat is None:
+            movers = self.to_move()
+            if len(movers) != 1:
+                raise IllegalMove("legal_moves", "several seats may act; name the seat" if movers
+                                  else "the deal is over")
+            seat = movers[0]
+        if seat not in self.to_move():
+            return []
+        if seat not in self._legal:
+            self._legal[seat] = self._bounded_legal(seat)
+        return list(self._legal[seat])
+
+    def _bounded_legal(self, seat: int) -> list[Move]:
+        out = [Move("declare", target=sid) for sid in self.fits[seat]]
+        if self.must_declare(seat):
+            return out
+        hand = self.hands[seat]
+        moves: list[tuple[tuple[Card, ...], ...]] = []
+        seen: set[tuple[frozenset[int], ...]] = set()
+        for a in (best_arrangement(hand, self.options.wheel_rank, self.options.strict_ordering),
+                  greedy_arrangement(hand, self.options.wheel_rank)):
+            key = (frozenset(a.front), frozenset(a.middle), frozenset(a.back))
+            if key not in seen:
+                seen.add(key)
+                moves.append((display_order(a.front), display_order(a.middle), display_order(a.back)))
+        rng = random.Random(mask_of(hand) * 8 + seat)
+        for _ in range(LEGAL_SAMPLE * 4):
+            if len(moves) >= LEGAL_SAMPLE + 2:
+                break
+            f, m, b = random_split(hand, rng)
+            key = (frozenset(f), frozenset(m), frozenset(b))
+            if key not in seen:
+                seen.add(key)
+                moves.append((display_order(f), display_order(m), display_order(b)))
+        return out + [Move("arrange", groups=rows) for rows in moves]
+
+    def why_illegal(self, seat: int, move: Move) -> str | None:
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            return f"there is no seat {seat!r}"
+        if self.is_over:
+            return "the deal is over"
+        if self.submissions[seat] is not None:
+            return f"seat {seat} has already submitted"
+        if move.verb == "arrange":
+            return self._why_bad_arrangement(seat, move)
+        if move.verb == "declare":
+            return self._why_bad_declaration(seat, move)
+        return f"unknown move {move.verb!r}; " + notation.USAGE
+
+    def _why_bad_arrangement(self, seat: int, move: Move) -> str | None:
+        """§1.2: three rows of 3, 5 and 5 cards that are exactly the seat's hand."""
+        if move.cards or move.target is not None:
+            return "an arrangement names only its rows: arrange <3 cards> | <5 cards> | <5 cards>"
+        if len(move.groups) != 3:
+            return f"an arrangement has 3 rows, not {len(move.groups)}"
+        sizes = tuple(len(g) for g in move.groups)
+        if sizes != (3, 5, 5):
+            return f"the rows must hold 3, 5 and 5 cards, not {sizes[0]}, {sizes[1]} and {sizes[2]}"
+        named = [c for g in move.groups for c in g]
+        hand = set(self.hands[seat])
+        seen: set[int] = set()
+        for c in named:
+            if c in seen:
+                return f"{card_str(c)} is named twice"
+            seen.add(c)
+            if c not in hand:
+                return f"{card_str(c)} is not in your hand"
+        if self.must_declare(seat):
+            names = ", ".join(self.fits[seat])
+            return f"this hand is a special hand ({names}) and auto_declare_special is on: declare it"
+        return None
+
+    def _why_bad_declaration(self, seat: int, move: Move) -> str | None:
+        """§1.5 + Clarifications: ``declare`` names a special the hand fits (or none)."""
+        if move.cards or move.groups:
+            return "declare takes only the name of a special hand, e.g. 'declare liuduiban'"
+        fits = self.fits[seat]
+        if not fits:
+            return "this hand fits no special hand (报到); arrange it in three rows"
+        if move.target is None:
+            return None
+        sid = special_id(move.target)
+        if sid is None:
+            valid = ", ".join(f"{s.id} ({s.chinese})" for s in BY_ID.values())
+            return f"unknown special hand {move.target!r}; specials: {valid}"
+        if sid not in fits:
+            sp = BY_ID[sid]
+            return f"the hand is not {sp.id} ({sp.chinese}); it fits: {', '.join(fits)}"
+        return None
+
+    def _play(self, seat: int, move: Move) -> None:
+        self.submissions[seat] = move
+        self._legal.pop(seat, None)
+        self._items = None
+
+    # --- the showdown ------------------------------------------------------------------
+
+    def showing(self, seat: int) -> Showing:
+        """What ``seat`` reveals: a declared special scores as the highest it fits (§1.5)."""
+        move = self.submissions[seat]
+        if move is None:
+            raise CardtableError(f"seat {seat} has not submitted")
+        if move.verb == "declare":
+            return Showing(seat, special=self.fits[seat][0])
+        return show_rows(seat, move.groups, self.options)
+
+    def score_items(self) -> list[ScoreItem]:
+        if not self.is_over:
+            return []
+        if self._items is None:
+            self._items = settle([self.showing(s) for s in range(self.players)], self.options)
+        return list(self._items)
+
+    # --- what each seat may know ---------------------------------------------------------
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        v: dict[str, Any] = {"submitted": [m is not None for m in self.submissions]}
+        if seat is not None:
+            own = self.submissions[seat]
+            v["hand"] = cards_json(self.hands[seat])
+            v["my_submission"] = self.move_text(own) if own is not None else None
+            v["specials"] = list(self.fits[seat])
+            v["options"] = {"wheel_rank": self.options.wheel_rank,
+                            "strict_ordering": self.options.strict_ordering}
+        if self.is_over:
+            shows = [self.showing(s) for s in range(self.players)]
+            v["hands"] = [cards_json(h) for h in self.hands]
+            v["showdown"] = [{
+                "seat": s.seat, "special": s.special,
+                "rows": [cards_json(r) for r in s.rows], "fouled": s.fouled,
+                "text": describe_showing(s)} for s in shows]
+        return v
+
+    def secret_cards(self, seat: int | None) -> list[Card]:
+        """Before the reveal: every card but the seat's own hand; after it: the undealt cards."""
+        if self.is_over:
+            return list(self.out_of_play)
+        own = set(self.hands[seat]) if seat is not None else set()
+        return [c for c in self.out_of_play] + [c for h in self.hands for c in h if c not in own]
+
+    def card_places(self) -> dict[str, list[Card]]:
+        places = {f"hand {s}": list(h) for s, h in enumerate(self.hands)}
+        places["out_of_play"] = list(self.out_of_play)
+        return places
+
+    def parse_move(self, text: str, seat: int) -> Move:
+        return notation.parse(text, seat)
+
+    def move_text(self, move: Move) -> str:
+        return notation.text(move)
+
+    def log_text(self, viewer: int | None, seat: int, move: Move) -> str:
+        """Other seats' submissions read as 'submit (hidden)' until everyone has submitted."""
+        if self.is_over or viewer == seat:
+            return self.move_text(move)
+        return HIDDEN_TEXT
+
+    def sample_hidden(self, seat: int | None, rng: random.Random, tries: int = 100) -> State:
+        """Deal the secret cards anew and replay.  A hidden submission that does not fit the
+        new hand (a declared special) is replaced by a legal one: the viewer cannot tell them
+        apart (it sees 'submit (hidden)'), so the new state is consistent with its view."""
+        secret = sorted(self.secret_cards(seat))
+        if len(secret) < 2:
+            return self.clone()
+        perm = secret[:]
+        rng.shuffle(perm)
+        mapping: dict[int, int] = {a: b for a, b in zip(secret, perm, strict=True) if a != b}
+        state = self.game.start(self.players, self.options, self.deal.relabel(mapping))
+        for s, m in self.history:
+            m2 = Move(m.verb, m.cards, tuple(tuple(Card(mapping.get(c, c)) for c in g) for g in m.groups),
+                      m.target)
+            if s != seat and state.why_illegal(s, m2) is not None:
+                m2 = state.legal_moves(s)[0]
+            state.apply(m2, s)
+        return state
