@@ -12,6 +12,8 @@ from .options import Options
 # id -> module that defines ``GAME``
 GAME_MODULES: dict[str, str] = {
     "gin": "cardtable.games.gin",
+    "shisanzhang": "cardtable.games.shisanzhang",
+    "remik": "cardtable.games.remik",
 }
 
 _loaded: dict[str, Game[Any]] = {}

@@ -1,0 +1,191 @@
+"""Bounded, deterministic lists of legal Remik moves (docs/games/remik.md "What legal_moves returns").
+
+The full move space (every subset of a hand as melds, every joker stand-in) is far too large
+to list, so ``legal_moves`` returns, in this order:
+
+* draw phase: ``draw``; ``take`` (when allowed); up to ``MAX_OPENINGS`` ``take meld`` openings;
+* play phase, unopened: up to ``MAX_OPENINGS`` openings found by a bounded search;
+* play phase, opened: up to ``MAX_MELDS`` single melds (at most one joker each), every
+  one-card lay-off (a joker at each possible stand-in), every joker exchange;
+* while a joker taken by exchange is unused: only the melds and lay-offs that use it;
+* every discard (one per distinct face).
+
+Every listed move is checked by ``why_illegal``; ``why_illegal`` itself accepts every legal
+move, listed or not (larger melds, several jokers, several cards laid off at once ...).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from ...cards import COPY_STRIDE, JK, cards_of
+from ...moves import Move
+from .melds import Cand, analyse, base_at, cand_value, candidate_melds, is_joker, rank_of, suit_of
+
+if TYPE_CHECKING:
+    from .state import RemikState, TableMeld
+
+MAX_OPENINGS = 12
+MAX_MELDS = 30
+SEARCH_NODES = 1500
+
+
+def _faces(st: RemikState, seat: int, extra: int = -1) -> Counter[int]:
+    cards = cards_of(st.hands[seat]) + ([extra] if extra >= 0 else [])
+    return Counter(JK if c % COPY_STRIDE >= 52 else c % COPY_STRIDE for c in cards)
+
+
+def _cands(st: RemikState, faces: Counter[int]) -> list[Cand]:
+    return candidate_melds(faces, max_jokers=1, joker_minority=st.opts.joker_minority,
+                           no_adjacent_jokers=st.opts.no_adjacent_jokers)
+
+
+def _move(st: RemikState, verb: str, seat: int, groups: list[Cand], mid: str | None = None) -> Move | None:
+    try:
+        return st.make_move(verb, seat, [list(g) for g in groups], mid)
+    except Exception:
+        return None
+
+
+def openings(st: RemikState, seat: int, extra: int = -1) -> list[list[Cand]]:
+    """Up to MAX_OPENINGS sets of disjoint candidate melds meeting remik.md rule 20.
+
+    A depth-first search over candidate melds (highest value first), bounded by SEARCH_NODES;
+    with ``extra`` (take meld) only openings that use that face are kept.
+    """
+    faces = _faces(st, seat, extra)
+    need_face = (JK if extra % COPY_STRIDE >= 52 else extra % COPY_STRIDE) if extra >= 0 else None
+    scored = []
+    for c in _cands(st, faces):
+        value, pure = cand_value(c)
+        scored.append((c, value, pure, Counter(f for f, _ in c)))
+    scored.sort(key=lambda t: (-t[1], -len(t[0])))
+    need_pure = st.opts.opening_requires_pure_run
+    if need_pure and not any(p for _, _, p, _ in scored):
+        return []
+    minimum = st.opts.opening_min
+    total_cards = sum(faces.values())
+    found: list[list[Cand]] = []
+    nodes = 0
+
+    def dfs(start: int, left: Counter[int], chosen: list[int], total: int, pure: bool) -> None:
+        nonlocal nodes
+        for i in range(start, len(scored)):
+            if len(found) >= MAX_OPENINGS or nodes >= SEARCH_NODES:
+                return
+            c, value, cpure, uses = scored[i]
+            if any(left[f] < n for f, n in uses.items()):
+                continue
+            nodes += 1
+            left2 = left - uses
+            t2, p2 = total + value, pure or cpure
+            chosen.append(i)
+            used = total_cards - sum(left2.values())
+            ok = t2 >= minimum and (p2 or not need_pure)
+            if ok and need_face is not None and left2[need_face] >= faces[need_face]:
+                ok = False
+            if ok and (used < total_cards or st.opts.allow_go_out_without_discard):
+                found.append([scored[k][0] for k in chosen])
+            dfs(i + 1, left2, chosen, t2, p2)
+            chosen.pop()
+
+    dfs(0, Counter(faces), [], 0, False)
+    found.sort(key=lambda g: (-sum(len(c) for c in g), -sum(cand_value(c)[0] for c in g)))
+    return found
+
+
+def meld_lays(st: RemikState, seat: int, m: TableMeld) -> list[tuple[int, int]]:
+    """(face, stand-in) pairs that can be laid off singly onto ``m``."""
+    faces = _faces(st, seat)
+    out = []
+    for f in sorted(faces):
+        if f == JK:
+            for rep in _joker_spots(m):
+                out.append((JK, rep))
+        else:
+            out.append((f, f))
+    good = []
+    for f, rep in out:
+        code = JK + COPY_STRIDE * 40 if f == JK else f + COPY_STRIDE * 40  # a stand-in code
+        try:
+            info = analyse(m.slots + [(code, rep)], joker_minority=st.opts.joker_minority,
+                           no_adjacent_jokers=st.opts.no_adjacent_jokers)
+        except ValueError:
+            continue
+        if info.kind == m.kind:
+            good.append((f, rep))
+    return good
+
+
+def _joker_spots(m: TableMeld) -> list[int]:
+    reps = [r for _, r in m.slots]
+    if m.kind == "set":
+        rank = rank_of(reps[0])
+        have = {suit_of(r) for r in reps}
+        return [s * 13 + rank - 1 for s in range(4) if s not in have]
+    suit = suit_of(reps[0])
+    info = analyse(m.slots, joker_minority=False, no_adjacent_jokers=False)
+    low, high = info.low, info.low + len(m.slots) - 1
+    return [base_at(suit, p) for p in (low - 1, high + 1) if 1 <= p <= 14 and not (p == 1 and high == 14)
+            and not (p == 14 and low == 1)]
+
+
+def joker_uses(st: RemikState, seat: int) -> list[Move]:
+    """Melds and lay-offs that use the joker taken by exchange (remik.md rule 24)."""
+    out: list[Move] = []
+    faces = _faces(st, seat)
+    for c in _cands(st, faces):
+        if any(f == JK for f, _ in c):
+            mv = _move(st, "meld", seat, [c])
+            if mv is not None:
+                out.append(mv)
+    for m in st.melds:
+        for f, rep in meld_lays(st, seat, m):
+            if f == JK:
+                mv = _move(st, "lay", seat, [((JK, rep),)], m.name)
+                if mv is not None:
+                    out.append(mv)
+    return out
+
+
+def legal_moves(st: RemikState, seat: int) -> list[Move]:
+    if st.over or seat != st.current:
+        return []
+    cands: list[Move | None] = []
+    if st.phase == "draw":
+        cands.append(Move("draw"))
+        if st.discard_pile:
+            cands.append(Move("take"))
+            if not st.opened(seat):
+                for op in openings(st, seat, st.top()):
+                    cands.append(_move(st, "takemeld", seat, op))
+    elif st.pending >= 0:
+        cands += joker_uses(st, seat)
+    else:
+        if not st.opened(seat):
+            for op in openings(st, seat):
+                cands.append(_move(st, "meld", seat, op))
+        else:
+            ms = sorted(_cands(st, _faces(st, seat)), key=lambda c: (-len(c), -cand_value(c)[0]))
+            for c in ms[:MAX_MELDS]:
+                cands.append(_move(st, "meld", seat, [c]))
+            for m in st.melds:
+                for f, rep in meld_lays(st, seat, m):
+                    cands.append(_move(st, "lay", seat, [((f, rep),)], m.name))
+            hand_faces = _faces(st, seat)
+            for m in st.melds:
+                for code, rep in m.slots:
+                    if is_joker(code) and hand_faces.get(rep, 0) > 0:
+                        cands.append(_move(st, "swap", seat, [((rep, rep),)], m.name))
+        for f in sorted(_faces(st, seat)):
+            cands.append(_move(st, "discard", seat, [((f, -1 if f == JK else f),)]))
+    out: list[Move] = []
+    seen = set()
+    for mv in cands:
+        if mv is None or mv in seen:
+            continue
+        seen.add(mv)
+        if st.why_illegal(seat, mv) is None:
+            out.append(mv)
+    return out
