@@ -489,6 +489,9 @@ def _why_r12(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[s
     if st.window is not None:
         if not (st.hands[st.window.knocker] >> c) & 1:
             return f"{card_str(c)} is not among the knocker's cards"
+        if c == st.taken and not st.opts.allow_rediscard_taken:
+            return (f"{card_str(c)} was just taken from the discard pile and may not be the knock "
+                    "discard (rule 17)")
         return None
     if st.knocker < 0 or st.pre_knock is None or st.big_gin:
         return "no knock discard to swap"

@@ -32,6 +32,8 @@ def _rule(st: GinTableState, rule: str, seat: int, offender: int | None, text: s
 
 
 def _play_r1(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[str]) -> None:
+    """gin.md A.14 R1: a misdeal voids the deal before the upcard (d: before the first draw);
+    after it the deal stands."""
     ground = next(f for f in flags if f in R1_GROUNDS)
     why = R1_GROUNDS[ground]
     dealer = st.dealer
@@ -59,6 +61,8 @@ def _play_r1(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[s
 
 
 def _play_r2(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[str]) -> None:
+    """gin.md A.14 R2: both hands wrong: new deal; one wrong: the other seat chooses new_deal or
+    continue."""
     wrong = wrong_seats(st)
     if len(wrong) == 2:
         _rule(st, "R2", seat, None, f"R2: both hands are wrong after the first draw "
@@ -75,12 +79,14 @@ def _play_r2(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[s
 
 
 def _play_r3(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[str]) -> None:
+    """gin.md A.14 R3, reported on the knock window (it is applied when the knock is scored)."""
     assert st.window is not None
     d = 1 - st.window.knocker
     _rule(st, "R3", seat, d, r3_text(d, st.hands[d].bit_count()))
 
 
 def _play_r4(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[str]) -> None:
+    """gin.md A.14 R4: the card of another pack leaves play; after a knock the result stands."""
     c = st.foreign_in_stock(cards[0])
     assert c is not None
     st.stock.remove(c)
@@ -94,6 +100,7 @@ def _play_r4(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[s
 
 
 def _play_r5(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[str]) -> None:
+    """gin.md A.14 R5: the premature stock draw stands, as the offender's next draw; no penalty."""
     off = 1 - st.cur
     if st.phase == OFFER_DEALER:
         text = (f"R5: seat {off} drew from the stock before the dealer answered the upcard. No "
@@ -108,6 +115,8 @@ def _play_r5(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[s
 
 
 def _play_r6(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[str]) -> None:
+    """gin.md A.14 R6: the seen card(s) lie exposed; the offender may not knock this turn except
+    with gin."""
     off = st.cur
     st.expose(cards, off, "R6")
     st.bar(off, "R6", f"seat {off} saw a card illegally and may not knock this turn, except "
@@ -121,6 +130,8 @@ def _play_r6(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[s
 
 
 def _play_r7(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[str]) -> None:
+    """gin.md A.14 R7: the card seen out of turn is exposed as in R6; the offender never takes
+    it."""
     off = 1 - st.cur
     seen = cards if cards else (st.stock[-1],)
     st.named.update(seen)
@@ -133,6 +144,8 @@ def _play_r7(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[s
 
 
 def _play_r8(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[str]) -> None:
+    """gin.md A.14 R8: a card face up in the stock goes back; one shown from a hand bars a
+    knock; one shown as a discard is the discard."""
     c = cards[0]
     where = flags[0]
     if where == "stock":
@@ -158,6 +171,8 @@ def _play_r8(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[s
 
 
 def _play_r9(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[str]) -> None:
+    """gin.md A.14 R9: the illegal knock is void; the spread stays face up through the
+    defender's next turn."""
     w = st.window
     assert w is not None
     k = w.knocker
@@ -176,6 +191,7 @@ def _play_r9(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[s
 
 
 def _play_r10(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[str]) -> None:
+    """gin.md A.14 R10: the defender chooses open_hand or no_bonus."""
     w = st.window
     assert w is not None
     k = w.knocker
@@ -193,6 +209,8 @@ def _play_r10(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[
 
 
 def _play_r11(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[str]) -> None:
+    """gin.md A.14 R11: the defender chooses new_deal or open_hand (with a correction of the
+    count)."""
     w = st.window
     assert w is not None
     k = w.knocker
@@ -203,6 +221,7 @@ def _play_r11(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[
 
 
 def _play_r12(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[str]) -> None:
+    """gin.md A.14 R12: the knocker swaps the accidental knock discard for the card he meant."""
     c = cards[0]
     if st.window is not None:
         k, old = st.window.knocker, st.window.discard
@@ -218,6 +237,7 @@ def _play_r12(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[
 
 
 def _play_r13(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[str]) -> None:
+    """gin.md A.14 R13: the wrong card goes back to the pile; no penalty."""
     off = st.cur
     _rule(st, "R13", seat, off, f"R13: seat {off} took {cards_str(cards)} from the discard "
           "pile, which he was not entitled to take; he puts it back with no penalty and makes a "

@@ -121,13 +121,13 @@ class GinTableState(GinState):
             return "there is no knock to accept"
         if seat != self.cur:
             return f"it is seat {self.cur}'s turn"
-        if v == "take" and move.cards:
-            return self._why_take_exposed(seat, move)
         s = self.cur
         if s in self.corrections:
             why = self._why_correcting(move)
             if why is not None:
                 return why or None      # "" : a correcting discard, legal without a draw
+        if v == "take" and move.cards:
+            return self._why_take_exposed(seat, move)
         if v == "draw" and self.phase in (DRAW, FIRST_DRAW) and self.stock and self.stock[-1] >= 64:
             return "the top stock card has another back (another pack): report R4 before drawing"
         if v in ("knock", "gin", "biggin"):
@@ -293,8 +293,10 @@ class GinTableState(GinState):
                 del self.face_up[s]
 
     def _take_exposed(self, c: int) -> None:
-        """R6.3–4: take an exposed card as this turn's draw."""
+        """R6.3–4: take an exposed card as this turn's draw (a correcting short hand's turn
+        then ends, as after any of its draws)."""
         s = self.cur
+        correcting = s in self.corrections and self.hands[s].bit_count() < 10
         for i, e in enumerate(self.exposures):
             if c in e.cards:
                 rest = tuple(x for x in e.cards if x != c)
@@ -307,6 +309,8 @@ class GinTableState(GinState):
         self.known[s] |= 1 << c
         self.taken = c
         self.phase = DISCARD
+        if correcting:
+            self._end_turn_without_discard(s)
 
     def _end_turn_without_discard(self, s: int) -> None:
         """A short hand's correction: the turn ends after the draw (R2).  A draw that leaves
@@ -415,10 +419,8 @@ class GinTableState(GinState):
     def swap_window(self, c: int) -> None:
         """R12 on a doubtful knock: swap the discard, then see whether the knock is regular."""
         w = self._unspread()
-        move = Move(w.move.verb if w.move.verb == "knock" else "knock", (Card(c),))
         rest = self.hands[w.knocker] ^ (1 << c)
-        if self.table.deadwood(rest) == 0:
-            move = Move("gin", (Card(c),))
+        move = Move("gin" if self.table.deadwood(rest) == 0 else "knock", (Card(c),))
         if self._irregular_knock(move):
             self._open_window(move)
         else:
@@ -426,9 +428,9 @@ class GinTableState(GinState):
             GinState._knock(self, move)
 
     def _snapshot(self) -> None:
-        keys = ("hands", "cur", "phase", "taken", "known", "knocker", "knock_discard", "k_melds",
-                "k_dead", "k_points", "gin", "big_gin", "d_melds", "d_layoffs", "d_rest", "result",
-                "hand_winner")
+        keys = ("hands", "cur", "phase", "taken", "known", "knocker", "knock_discard",
+                "knock_discard_public", "k_melds", "k_dead", "k_points", "gin", "big_gin",
+                "d_melds", "d_layoffs", "d_rest", "result", "hand_winner")
         self.pre_knock = {k: (list(v) if isinstance(v, list) else v)
                           for k, v in ((k, getattr(self, k)) for k in keys)}
 
@@ -467,7 +469,6 @@ class GinTableState(GinState):
         k, d = self.knocker, 1 - self.knocker
         n = self.hands[d].bit_count()
         d_points = self.table.value(self.d_rest)
-        notes = []
         if n != 10:
             if not any(r.rule == "R3" for r in self.rulings):
                 self.rulings.append(rf.Ruling("R3", d, d, remedies.r3_text(d, n), turn=len(self.history)))
@@ -480,9 +481,14 @@ class GinTableState(GinState):
                 opts, undercut_bonus=0 if deny_under else opts.undercut_bonus,
                 gin_bonus=0 if deny_gin else opts.gin_bonus,
                 big_gin_bonus=0 if deny_gin else opts.big_gin_bonus)
-            notes.append("bonus withheld by the referee")
         res = settle_knock(opts, k, self.k_points, self.k_dead, d_points, self.d_rest, self.gin,
                            self.big_gin, self.mult, len(self.history))
+        if deny_under or deny_gin:
+            by = "gin:R3" if n != 10 and not (k in self.no_bonus or d in self.no_bonus) else (
+                "gin:R10" if n == 10 else "gin:R3, gin:R10")
+            res = HandResult([dataclasses.replace(it, note=f"{it.note}; bonus withheld ({by})")
+                              if it.rule in ("gin:30", "gin:32") else it for it in res.items],
+                             res.winner)
         if res.winner is not None and all(it.points == 0 for it in res.items):
             res = HandResult(res.items, None)   # a tie with the bonus denied: no score, no box
         self._finish(res)
@@ -534,6 +540,9 @@ class GinTableState(GinState):
         pub = self._public_mask()
         if self.window is not None and seat == self.window.knocker:
             pub |= 1 << self.window.discard          # his own face-down knock discard
+        k = self.window.knocker if self.window is not None else self.knocker
+        if k >= 0 and self.knock_discard >= 0 and (self.known[k] >> self.knock_discard) & 1:
+            pub |= 1 << self.knock_discard           # a known card put face down: deducible
         return [c for c in super().secret_cards(seat) if c < 64 and not (pub >> c) & 1]
 
     def card_places(self) -> dict[str, list[Card]]:
@@ -600,6 +609,12 @@ class GinTableState(GinState):
         if move.verb in rf.TABLE_VERBS:
             return rf.table_move_text(move)
         return super().move_text(move)
+
+    def log_text(self, viewer: int | None, seat: int, move: Move) -> str:
+        """Reports, answers and exposed-card takes are public; the rest as in gin."""
+        if move.verb in rf.TABLE_VERBS or (move.verb == "take" and move.cards):
+            return self.move_text(move)
+        return super().log_text(viewer, seat, move)
 
 
 # --- the deal ------------------------------------------------------------------------------------

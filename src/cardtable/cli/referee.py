@@ -1,0 +1,318 @@
+"""``cardtable referee gin``: a scorekeeper for a physical gin table (gin.md A.14).
+
+The session keeps a match in table mode (``table_mode=true``): enter the deal (``--deal FILE``,
+a deal object or a scenario file with ``deal``) or start from a shuffle (``--seed``), then type
+what happens at the table, one line at a time — moves (``draw``, ``discard K♠``, ``knock 4♠``),
+reports from any seat (``1: report R6 7♦``), answers (``choose continue``) — and see each
+ruling and the running score.  Lines come from stdin, so a session can be scripted.
+"""
+
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from ..errors import CardtableError
+from ..game import State
+from ..match import Match
+from .common import fail, load_game, out_console, parse_rules
+from .render import items_table, totals_table
+
+HELP_TEXT = """Type what happens at the table, one line at a time:
+  a move of the seat to move      draw | take | pass | discard K♠ | knock 4♠ [A♠ 2♠ 3♠] … | gin 4♠
+  a report (any seat, seat first) 1: report R6 7♦   (rules R1–R13; see 'reports')
+  an answer to a ruling           choose new_deal | continue | open_hand | no_bonus
+  the defender on a doubtful knock  accept
+Commands:
+  t, table     the whole table (both hands: the scorekeeper sees everything)
+  m, moves     the legal moves of the seat to move
+  r, reports   the reports possible now, and their notation
+  rulings      every ruling of this deal      s, score   the running score
+  next [FILE]  start the next deal (shuffled, or the deal in FILE)
+  save FILE    write the match as a scenario file
+  ?, help      this help                      q, quit    end the session"""
+
+REPORT_FORMS = """  report R1 a|b|c|d [dealing]   misdeal: a pack/faced card, b exposed, c wrong dealer, d count
+  report R2                     wrong count after the first draw
+  report R3                     defender's count wrong at a knock
+  report R4 7♦                  a card of another pack in the stock
+  report R5                     premature stock draw by the seat not to move
+  report R6 7♦                  the drawing player saw 7♦
+  report R7 [7♦]                the seat not to move drew out of turn
+  report R8 7♦ stock|hand|discard   an exposed card
+  report R9 | R10 | R11         an illegal knock (before / after the defender spread; wrong count)
+  report R12 4♠                 the knocker meant to discard 4♠
+  report R13 5♣                 a wrong card taken from the discard pile"""
+
+
+class Scorekeeper:
+    def __init__(self, console: Console, match: Match, save: Path | None = None) -> None:
+        self.console = console
+        self.match = match
+        self.save = save
+        self.shown_log = 0
+        self.shown_rulings: list[str] = []
+        self.echo = not sys.stdin.isatty()
+
+    @property
+    def state(self) -> State:
+        return self.match.state
+
+    def run(self) -> int:
+        self.show_table()
+        self.console.print(Text("Type ? for help.", style="dim"))
+        while True:
+            line = self.read_line()
+            if line is None:
+                break
+            text = line.strip()
+            if not text:
+                continue
+            if not self.command(text):
+                break
+        self.console.print(totals_table(self.match.totals, "Score", _labels()))
+        if self.save is not None:
+            self.write(self.save)
+        return 0
+
+    def command(self, text: str) -> bool:
+        """Run one line; False ends the session."""
+        low = text.lower()
+        word, _, arg = text.partition(" ")
+        if low in ("q", "quit", "exit"):
+            return False
+        if low in ("?", "h", "help"):
+            self.console.print(HELP_TEXT, markup=False)
+        elif low in ("t", "table"):
+            self.show_table()
+        elif low in ("m", "moves"):
+            self.show_moves()
+        elif low in ("r", "reports"):
+            self.show_reports()
+        elif low == "rulings":
+            self.show_rulings(all_of_them=True)
+        elif low in ("s", "score"):
+            self.show_score()
+        elif word.lower() == "next":
+            self.next_deal(arg.strip() or None)
+        elif word.lower() == "save" and arg.strip():
+            self.write(Path(arg.strip()))
+        else:
+            self.move(text)
+        return True
+
+    def move(self, text: str) -> None:
+        st = self.state
+        finished = st in self.match.deals
+        if st.is_over and "report" not in text.lower():
+            self.error("this deal is over: 'next' starts the next one (reports are still taken)")
+            return
+        try:
+            st.apply(text)
+        except CardtableError as e:
+            self.error(str(e))
+            return
+        except Exception as e:  # odd text must not end the session
+            self.error(f"could not read {text!r}: {e}")
+            return
+        self.flush()
+        if finished:        # a late report (R4, R12) on a scored deal: score it again
+            self.match.end = self.match.game.match_end(self.match)
+            self.deal_over()
+        elif st.is_over:
+            self.deal_over()
+        else:
+            self.prompt_next()
+
+    def flush(self) -> None:
+        st = self.state
+        log = st.view(None)["log"]
+        for entry in log[self.shown_log:]:
+            self.console.print(Text("  " + entry, style="cyan"))
+        self.shown_log = len(log)
+        self.show_rulings()
+
+    def show_rulings(self, all_of_them: bool = False) -> None:
+        """New rulings, and rulings whose choice has just been made (or all of them)."""
+        rulings = getattr(self.state, "rulings", [])
+        for i, r in enumerate(rulings):
+            text = r.sentence()
+            if all_of_them or i >= len(self.shown_rulings) or self.shown_rulings[i] != text:
+                self.console.print(Text.assemble(("  ruling ", "bold magenta"), (r.label, "bold"),
+                                                 ": ", text), soft_wrap=True)
+        if all_of_them and not rulings:
+            self.console.print("  no rulings in this deal")
+        self.shown_rulings = [r.sentence() for r in rulings]
+
+    def prompt_next(self) -> None:
+        st = self.state
+        movers = st.to_move()
+        v = st.view(None)
+        pending = v.get("referee", {}).get("pending")
+        if pending:
+            self.console.print(Text(f"  seat {pending['chooser']} chooses: "
+                                    + " | ".join(f"choose {o}" for o in pending["options"]),
+                                    style="bold yellow"))
+        elif movers:
+            self.console.print(Text(f"  to move: seat {movers[0]} ({v.get('phase')})", style="dim"))
+
+    def deal_over(self) -> None:
+        st = self.state
+        number = len(self.match.deals) + (0 if st in self.match.deals else 1)
+        self.console.print(items_table([it.to_json() for it in st.score_items()], st.players,
+                                       f"Deal {number}: score items", _labels()))
+        end = self.match.finish_deal()
+        self.console.print(totals_table(self.match.totals, "Running score", _labels(),
+                                        end.winners if end else None))
+        if end is not None:
+            self.console.print(Text("The game is over; 'q' ends the session.", style="bold green"))
+        else:
+            self.console.print(Text("'next' deals the next hand (or 'next FILE' for a written deal).",
+                                    style="dim"))
+
+    def next_deal(self, file: str | None) -> None:
+        if not self.state.is_over:
+            self.error("the current deal is not over")
+            return
+        if self.match.over:
+            self.error("the game is over")
+            return
+        try:
+            deal = _read_deal(Path(file)) if file else None
+            self.match.next_deal(deal)
+        except (CardtableError, OSError, ValueError) as e:
+            self.error(str(e))
+            return
+        self.shown_log = 0
+        self.shown_rulings = []
+        self.show_table()
+
+    def show_table(self) -> None:
+        st = self.state
+        v = st.view(None)
+        number = len(self.match.deals) + (0 if st in self.match.deals else 1)
+        self.console.rule(f"Deal {number}")
+        self.console.print(f"dealer: seat {v.get('dealer')}   phase: {v.get('phase')}   "
+                           f"to move: {v.get('to_move')}   stock: {v.get('stock')} card(s)")
+        for s in range(st.players):
+            hand = st.view(s).get("hand", [])
+            self.console.print(Text(f"seat {s}: {' '.join(hand)}  ({len(hand)})"))
+        self.console.print(Text(f"discard pile (top last): {' '.join(v.get('discard', []))}"))
+        ref = v.get("referee", {})
+        for key in ("knock", "exposed", "face_up", "no_knock", "correcting", "drawn_ahead",
+                    "no_bonus", "other_backs_in_stock", "removed"):
+            if key in ref:
+                self.console.print(Text(f"{key}: {json.dumps(ref[key], ensure_ascii=False)}",
+                                        style="magenta"))
+        self.show_rulings(all_of_them=bool(getattr(st, "rulings", [])))
+        if st.is_over:
+            self.console.print(Text("this deal is over", style="dim"))
+        else:
+            self.prompt_next()
+
+    def show_moves(self) -> None:
+        st = self.state
+        movers = st.to_move()
+        if not movers:
+            self.console.print("  nobody is to move (the deal is over)")
+            return
+        texts = [st.move_text(m) for m in st.legal_moves(movers[0])]
+        self.console.print(f"  seat {movers[0]}: " + " | ".join(texts))
+
+    def show_reports(self) -> None:
+        from ..games.gin import referee
+        st = self.state
+        self.console.print(REPORT_FORMS, markup=False)
+        for s in range(st.players):
+            texts = referee.possible_reports(st, s)  # type: ignore[arg-type]
+            if texts:
+                self.console.print(f"  possible now for seat {s}: " + " | ".join(texts))
+
+    def show_score(self) -> None:
+        self.console.print(totals_table(self.match.totals, "Running score", _labels()))
+
+    def write(self, path: Path) -> None:
+        states = list(self.match.deals)
+        if self.match.state not in states:
+            states.append(self.match.state)
+        data = {"game": self.match.game.id, "players": self.match.players,
+                "rules": self.match.options.diff(),
+                "deals": [{"deal": s.deal.to_json(), "moves": s.moves_text()} for s in states]}
+        path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        self.console.print(f"Saved the match as a scenario file: {path}")
+
+    def error(self, message: str) -> None:
+        self.console.print(Text(message, style="bold red"))
+
+    def read_line(self) -> str | None:
+        self.console.print(Text("> ", style="bold"), end="")
+        self.console.file.flush()
+        try:
+            line = sys.stdin.readline()
+        except KeyboardInterrupt:
+            return None
+        if line == "":
+            self.console.print()
+            return None
+        line = line.rstrip("\r\n")
+        if self.echo:
+            self.console.print(Text(line, style="dim"))
+        return line
+
+
+def _labels() -> list[str]:
+    return ["seat 0", "seat 1"]
+
+
+def _read_deal(path: Path) -> dict[str, Any]:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if isinstance(data, dict) and isinstance(data.get("deal"), dict):
+        data = data["deal"]
+    if not isinstance(data, dict) or "hands" not in data:
+        raise ValueError(f"{path}: expected a deal object with 'hands' (or a scenario file with 'deal')")
+    return data
+
+
+def referee_command(
+    game: Annotated[str, typer.Argument(help="The game: gin (the only game with a referee).")],
+    deal: Annotated[Path | None, typer.Option(
+        "--deal", help="The first deal: a JSON deal object or a scenario file with 'deal'.")] = None,
+    seed: Annotated[int | None, typer.Option(help="Shuffle seed (printed when omitted).")] = None,
+    dealer: Annotated[int | None, typer.Option(help="Who deals first (default: by the cut).")] = None,
+    preset: Annotated[str | None, typer.Option("--preset", "-p", help="A named rule preset.")] = None,
+    rule: Annotated[list[str] | None, typer.Option(
+        "--rule", "-r", help="Rule override KEY=VALUE (repeatable).")] = None,
+    save: Annotated[Path | None, typer.Option(help="Write the match as a scenario file at the end.")] = None,
+) -> None:
+    """Keep score at a physical gin table: record moves and irregularity reports, see rulings."""
+    if game != "gin":
+        fail(f"the referee knows gin only, not {game!r}")
+    g = load_game(game)
+    try:
+        options = g.make_options(preset, {**parse_rules(rule), "table_mode": True})
+    except CardtableError as e:
+        fail(str(e))
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    context = {"dealer": dealer} if dealer is not None else None
+    if dealer is not None and dealer not in (0, 1):
+        fail(f"--dealer must be 0 or 1, not {dealer}")
+    try:
+        first = _read_deal(deal) if deal is not None else None
+        match = Match(g, 2, options, seed=seed, first_deal=first, context=context)
+    except (CardtableError, OSError, ValueError) as e:
+        fail(str(e))
+    console = out_console()
+    console.print(Text.assemble(("Gin Rummy referee", "bold"), f" — table mode, seed {seed}"
+                                + (f", preset {preset}" if preset else "")
+                                + (f", rules {options.diff()}" if options.diff() else "")))
+    raise typer.Exit(Scorekeeper(console, match, save).run())
+
+
+def register(app: typer.Typer) -> None:
+    app.command("referee")(referee_command)
