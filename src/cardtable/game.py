@@ -221,43 +221,47 @@ class State(ABC):
         best = max(sc)
         return [s for s, v in enumerate(sc) if v == best]
 
-    def _seat_for(self, seat: int | None, what: str) -> int:
-        movers = self.to_move()
+    def _seat_for(self, seat: int | None, what: str | Move,
+                  movers: tuple[int, ...] | None = None) -> int:
+        movers = self.to_move() if movers is None else movers
+        if seat is None and len(movers) == 1:
+            return movers[0]
+        if seat is not None and seat in movers:
+            return seat
+        # only an error path formats the move's text
+        text = what if isinstance(what, str) else self.move_text(what)
         if seat is None:
-            if len(movers) == 1:
-                return movers[0]
             if not movers:
-                raise IllegalMove(what, "the deal is over")
-            raise IllegalMove(what, f"seats {', '.join(map(str, movers))} may act; "
+                raise IllegalMove(text, "the deal is over")
+            raise IllegalMove(text, f"seats {', '.join(map(str, movers))} may act; "
                               "write the seat first, e.g. '1: <move>'")
         if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalMove(what, f"there is no seat {seat!r} at a {self.players}-player table")
-        if seat not in movers:
-            if not movers:
-                raise IllegalMove(what, "the deal is over", seat)
-            raise IllegalMove(what, f"it is not seat {seat}'s turn (to move: "
-                              f"{', '.join(map(str, movers))})", seat)
-        return seat
+            raise IllegalMove(text, f"there is no seat {seat!r} at a {self.players}-player table")
+        if not movers:
+            raise IllegalMove(text, "the deal is over", seat)
+        raise IllegalMove(text, f"it is not seat {seat}'s turn (to move: "
+                          f"{', '.join(map(str, movers))})", seat)
 
     def apply(self, move: Move | str, seat: int | None = None) -> Move:
         """Check and carry out one move; on any error the state is unchanged."""
+        movers = self.to_move()
         if isinstance(move, str):
             prefix, text = split_seat_prefix(move)
             if prefix is not None:
                 if seat is not None and seat != prefix:
                     raise IllegalMove(move, f"the move names seat {prefix} but seat {seat} plays it")
                 seat = prefix
-            seat = self._seat_for(seat, text)
+            seat = self._seat_for(seat, text, movers)
             try:
                 move = self.parse_move(text, seat)
             except BadCard as e:
                 raise IllegalMove(text, str(e), seat) from None
         else:
-            seat = self._seat_for(seat, self.move_text(move))
+            seat = self._seat_for(seat, move, movers)
         why = self.why_illegal(seat, move)
         if why is not None:
             raise IllegalMove(self.move_text(move), why, seat)
-        if len(self.to_move()) > 1:
+        if len(movers) > 1:
             self._simultaneous.add(len(self.history))
         self._play(seat, move)
         self.history.append((seat, move))
