@@ -19,8 +19,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from common import Counts, dump_json, environment, format_table, profile_call, run_side_by_side  # noqa: E402
 
-from cardtable.cards import card_str, shuffled  # noqa: E402
-from cardtable.cards import make_pack  # noqa: E402
+from cardtable.cards import card_str, make_pack, shuffled  # noqa: E402
 from cardtable.registry import get_game  # noqa: E402
 
 GAME = get_game("dummy")

@@ -12,6 +12,7 @@ from .options import Options
 # id -> module that defines ``GAME``
 GAME_MODULES: dict[str, str] = {
     "gin": "cardtable.games.gin",
+    "dummy": "cardtable.games.dummy",
     "shisanzhang": "cardtable.games.shisanzhang",
     "remik": "cardtable.games.remik",
 }
