@@ -340,7 +340,7 @@ class State(ABC):
         for _ in range(tries):
             perm = secret[:]
             rng.shuffle(perm)
-            mapping = {a: b for a, b in zip(secret, perm, strict=True) if a != b}
+            mapping: dict[int, int] = {a: b for a, b in zip(secret, perm, strict=True) if a != b}
             history = [(s, _relabel_move(m, mapping)) for s, m in self.history]
             try:
                 return self.replay_with(self.deal.relabel(mapping), history)

@@ -7,8 +7,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardtable.cards import (
-    BJ, JK, LJ, Card, assign_copies, card_str, cards_of, make_card, make_pack, mask_of, parse_card,
-    parse_cards, resolve_copies, shuffled,
+    BJ,
+    JK,
+    LJ,
+    Card,
+    assign_copies,
+    card_str,
+    cards_of,
+    make_card,
+    make_pack,
+    mask_of,
+    parse_card,
+    parse_cards,
+    resolve_copies,
+    shuffled,
 )
 from cardtable.errors import BadCard
 
