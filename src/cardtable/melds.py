@@ -288,11 +288,26 @@ class MeldTable:
         return Partition(dw, melds, m & ~used)
 
     def discard_options(self, m: int, limit: int) -> list[tuple[int, int]]:
-        """``(card, deadwood after discarding it)`` for every card leaving ≤ ``limit``."""
-        iso = m & ~self.coverage(m)
-        iv = self.value(iso)
-        if iso and iv - self.max_value(iso) > limit:
+        """``(card, deadwood after discarding it)`` for every card leaving ≤ ``limit``.
+
+        The early rejection fuses ``coverage``, ``value`` and ``max_value`` into one pass
+        over the four suit rows: ``iso`` (cards in no meld) is deadwood whatever is melded,
+        so if even discarding its highest card leaves more than ``limit``, nothing can."""
+        r0, r1, r2, r3 = m & ROW, (m >> 13) & ROW, (m >> 26) & ROW, (m >> 39) & ROW
+        if self.min_set == 3:
+            sr = (r0 & r1 & (r2 | r3)) | (r2 & r3 & (r0 | r1))
+        else:
+            sr = r0 & r1 & r2 & r3
+        rc = self._runcov
+        i0 = r0 & ~(rc[r0] | sr)
+        i1 = r1 & ~(rc[r1] | sr)
+        i2 = r2 & ~(rc[r2] | sr)
+        i3 = r3 & ~(rc[r3] | sr)
+        v, x = self._rowval, self._rowmax
+        iv = v[0][i0] + v[1][i1] + v[2][i2] + v[3][i3]
+        if iv - max(x[0][i0], x[1][i1], x[2][i2], x[3][i3]) > limit:
             return []
+        iso = i0 | i1 << 13 | i2 << 26 | i3 << 39
         out = []
         VALUE = self.VALUE
         for c in bits(m):

@@ -40,7 +40,7 @@ Commands:
 REPORT_FORMS = """  report R1 a|b|c|d [dealing]   misdeal: a pack/faced card, b exposed, c wrong dealer, d count
   report R2                     wrong count after the first draw
   report R3                     defender's count wrong at a knock
-  report R4 7♦                  a card of another pack in the stock
+  report R4 7♦ [hand]           a card of another pack in the stock (or in a hand)
   report R5                     premature stock draw by the seat not to move
   report R6 7♦                  the drawing player saw 7♦
   report R7 [7♦]                the seat not to move drew out of turn
@@ -100,8 +100,11 @@ class Scorekeeper:
             self.show_score()
         elif word.lower() == "next":
             self.next_deal(arg.strip() or None)
-        elif word.lower() == "save" and arg.strip():
-            self.write(Path(arg.strip()))
+        elif word.lower() == "save":
+            if arg.strip():
+                self.write(Path(arg.strip()))
+            else:
+                self.error("'save' needs a file name: 'save FILE'")
         else:
             self.move(text)
         return True

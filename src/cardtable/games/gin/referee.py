@@ -14,7 +14,7 @@ Notation (docs/games/gin-referee.md):
 | ``report R1 a|b|c|d [dealing]`` | misdeal (R1 grounds a–d); ``dealing``: before the upcard |
 | ``report R2`` | a hand holds the wrong number of cards after the first draw |
 | ``report R3`` | the defender's hand is wrong at a knock (also ruled automatically) |
-| ``report R4 7♦`` | a card of another pack (a ``foreign`` card of the deal) found in the stock |
+| ``report R4 7♦ [hand]`` | a card of another pack found in the stock (a ``foreign`` card of the deal) / in a hand |
 | ``report R5`` | the player not to move drew from the stock prematurely |
 | ``report R6 7♦`` | the player drawing saw 7♦ illegally |
 | ``report R7 [7♦]`` | the player not to move drew out of turn and saw a stock card |
@@ -34,7 +34,7 @@ from ...deal import Deal
 from ...errors import BadCard, IllegalMove, ScenarioError
 from ...moves import Move
 from ...scoring import ScoreItem
-from .state import DISCARD, DRAW, FIFTY, FIRST_DRAW, OFFER, OFFER_DEALER, OVER, GinState
+from .state import DEFEND, DISCARD, DRAW, FIFTY, FIRST_DRAW, OFFER, OFFER_DEALER, OVER, GinState
 
 if TYPE_CHECKING:
     from .table import GinTableState
@@ -56,7 +56,7 @@ RULES: dict[str, str] = {
 }
 USAGE: dict[str, str] = {
     "R1": "report R1 a|b|c|d [dealing]", "R2": "report R2", "R3": "report R3",
-    "R4": "report R4 7♦", "R5": "report R5", "R6": "report R6 7♦", "R7": "report R7 [7♦]",
+    "R4": "report R4 7♦ [hand]", "R5": "report R5", "R6": "report R6 7♦", "R7": "report R7 [7♦]",
     "R8": "report R8 7♦ stock|hand|discard", "R9": "report R9", "R10": "report R10",
     "R11": "report R11", "R12": "report R12 4♠", "R13": "report R13 5♣",
 }
@@ -372,10 +372,17 @@ def _why_r3(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[st
 
 
 def _why_r4(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[str]) -> str | None:
-    """gin.md R4: a card of another pack in the stock."""
-    bad = _no_more(cards, flags, (1,), rule="R4")
+    """gin.md R4: a card of another pack in the stock; ``hand``: in a hand (R4 Decision: before
+    the knock that is R1(a), a new deal; after it the result stands).  A card in a hand is
+    not in the engine's deal (a written deal puts ``foreign`` cards in the stock only): the
+    report is the record of that fact, like R5–R7."""
+    bad = _no_more(cards, flags, (1,), ("hand",), rule="R4")
     if bad:
         return bad
+    if flags:
+        if st.window is not None:
+            return "a knock is on the table: rule it first (accept, or report R9/R10/R11/R12)"
+        return None
     if st.foreign_in_stock(cards[0]) is None:
         return (f"no {card_str(cards[0])} of another pack is in the stock (a deal lists such "
                 "cards under 'foreign')")
@@ -449,10 +456,12 @@ def _why_knock_report(st: GinTableState, rule: str, cards: tuple[int, ...],
     if bad:
         return bad
     w = st.window
+    if w is None and rule == "R10" and late_r10_open(st):
+        w = st.accepted
     if w is None:
         if st.knocker >= 0:
-            return ("the knock has been scored: an illegal knock found after the layoffs stands "
-                    "(late_illegal_knock)")
+            return ("the knock has been accepted: an illegal knock found after the defender "
+                    "has laid off (or once the engine scored it) stands (late_illegal_knock)")
         return "no knock is on the table"
     if rule == "R11":
         if not w.wrong_count:
@@ -463,6 +472,13 @@ def _why_knock_report(st: GinTableState, rule: str, cards: tuple[int, ...],
             return f"the knock is within the limit; the knocker holds {w.count} cards: that is R11"
         return f"the knock is within the limit ({w.points})"
     return None
+
+
+def late_r10_open(st: GinTableState) -> bool:
+    """R10 after ``accept``: the manual defender has spread but laid off nothing yet (spec
+    Decision: only a discovery after the layoffs leaves the knock standing)."""
+    return (st.accepted is not None and st.knocker >= 0 and st.phase == DEFEND
+            and not st.d_layoffs)
 
 
 def _why_r9(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[str]) -> str | None:
@@ -486,6 +502,11 @@ def _why_r12(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[s
     if bad:
         return bad
     c = cards[0]
+    k = st.window.knocker if st.window is not None else st.knocker
+    if k >= 0 and seat != k:
+        # the swap is the knocker's right ("он может ее заменить"); a check run for another
+        # seat would also tell him about the face-down card (the deadwood it leaves)
+        return f"only the knocker, seat {k}, may swap his knock discard (R12)"
     if st.window is not None:
         if not (st.hands[st.window.knocker] >> c) & 1:
             return f"{card_str(c)} is not among the knocker's cards"

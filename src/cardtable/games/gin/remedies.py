@@ -87,6 +87,17 @@ def _play_r3(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[s
 
 def _play_r4(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[str]) -> None:
     """gin.md A.14 R4: the card of another pack leaves play; after a knock the result stands."""
+    if flags:      # "hand"
+        base = card_str(cards[0])
+        if knock_made(st) or st.phase == OVER:
+            when = "the knock" if knock_made(st) else "the end of the deal"
+            _rule(st, "R4", seat, None, f"R4: a {base} of another pack was found in a hand after "
+                  f"{when}; the hand's result and the deal stand.", cards)
+            return
+        _rule(st, "R4", seat, None, f"R4: a {base} of another pack was found in a hand before the "
+              f"knock; as under R1(a) the deal is void and seat {st.dealer} deals again.", cards)
+        st.void("R4")
+        return
     c = st.foreign_in_stock(cards[0])
     assert c is not None
     st.stock.remove(c)
@@ -192,6 +203,8 @@ def _play_r9(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[s
 
 def _play_r10(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[str]) -> None:
     """gin.md A.14 R10: the defender chooses open_hand or no_bonus."""
+    if st.window is None:          # after ``accept``, before any layoff (manual defender)
+        st.reopen_window()
     w = st.window
     assert w is not None
     k = w.knocker

@@ -42,7 +42,7 @@ def settle_knock(opts: GinOptions, knocker: int, k_points: int, k_dead: int, d_p
         rule_no = "24/30" if big_gin else "30"
         note = (f"{what}: defender's deadwood {d_points} + {what} bonus {bonus}{dbl} "
                 f"(gin.md rule {rule_no})")
-        return HandResult([ScoreItem(knocker, pts, "gin:30", _cards(d_dead), note, turn)], knocker)
+        return _credited(ScoreItem(knocker, pts, "gin:30", _cards(d_dead), note, turn))
     if k_points < d_points:
         pts = (d_points - k_points) * mult
         note = f"knock: defender's deadwood {d_points} − knocker's {k_points}{dbl} (gin.md rule 31)"
@@ -55,7 +55,15 @@ def settle_knock(opts: GinOptions, knocker: int, k_points: int, k_dead: int, d_p
     pts = (k_points - d_points + opts.undercut_bonus) * mult
     note = (f"undercut: knocker's deadwood {k_points} − defender's {d_points} + undercut bonus "
             f"{opts.undercut_bonus}{dbl} (gin.md rule 32)")
-    return HandResult([ScoreItem(defender, pts, "gin:32", _cards(d_dead | k_dead), note, turn)], defender)
+    return _credited(ScoreItem(defender, pts, "gin:32", _cards(d_dead | k_dead), note, turn))
+
+
+def _credited(item: ScoreItem) -> HandResult:
+    """Rule 34: the seat that scores the hand is credited with a box; a hand that scores
+    nothing (only possible with a 0 bonus: a tie undercut with ``undercut_bonus=0``, gin
+    against 0 deadwood with ``gin_bonus=0``) credits no box and the same dealer deals again
+    (gin.md Clarifications, "A hand that scores nothing")."""
+    return HandResult([item], item.seat if item.points else None)
 
 
 def dead_hand(turn: int | None = None) -> HandResult:
@@ -128,3 +136,13 @@ def match_end(match: Any) -> MatchEnd | None:
 
 def describe_cards(mask: int) -> str:
     return cards_str(cards_of(mask))
+
+
+def margin(match: Any) -> int | None:
+    """The margin of victory (gin.md rule 40): the winner's final total minus the loser's,
+    bonuses included; None while the game goes on."""
+    if match.end is None or not match.end.winners:
+        return None
+    w = match.end.winners[0]
+    t = match.totals
+    return t[w] - t[1 - w]

@@ -194,7 +194,7 @@ class GinState(State):
         """May the player take the 50th-card discard, i.e. knock or go gin at once (rule 36)?"""
         top = self.pile[-1]
         h = self.hands[self.cur] | (1 << top)
-        lim = self.limit if self.knock_ok else 0
+        lim = self.limit if self.knock_ok and self._knock_barred(self.cur) is None else 0
         ban = -1 if self.opts.allow_rediscard_taken else top
         if any(c != ban for c, _ in self.table.discard_options(h, lim)):
             return True

@@ -55,6 +55,7 @@ class GinTableState(GinState):
         self.voided: str | None = None
         self.next_dealer_override: int | None = None
         self.pre_knock: dict[str, Any] | None = None
+        self.accepted: rf.KnockWindow | None = None    # an irregular knock the defender accepted
         for c, pos in rf.foreign_cards(deal):
             self.stock.insert(len(self.stock) - pos, c)
 
@@ -193,6 +194,31 @@ class GinTableState(GinState):
         b = self._bar(seat)
         return b[1] if b is not None else None
 
+    def _no_going_out(self, seat: int) -> bool:
+        """May ``seat`` neither knock nor go gin now (R2/R11 correction, R8 bar)?"""
+        b = self._bar(seat)
+        return seat in self.corrections or (b is not None and not b[3])
+
+    def knock_options(self, seat: int | None = None) -> tuple[list[int], list[int]]:
+        """As in gin, but a gin that a ruling forbids is not available: ``force_gin`` then
+        does not force it (else the seat would be left without a legal move)."""
+        if self._no_going_out(self.cur if seat is None else seat):
+            return [], []
+        return super().knock_options(seat)
+
+    def big_gin_possible(self, seat: int | None = None) -> bool:
+        if self._no_going_out(self.cur if seat is None else seat):
+            return False
+        return super().big_gin_possible(seat)
+
+    def _fifty_take_ok(self) -> bool:
+        """Rule 36 in table mode: the 50th-card discard is taken only to knock at once, so a
+        seat that may not knock now (R2/R11 correction; R8 bar; R6 bar unless gin) may not
+        take it either (else it would be left without a legal move)."""
+        if self._no_going_out(self.cur):
+            return False
+        return super()._fifty_take_ok()
+
     # --- playing -------------------------------------------------------------------------------
 
     def apply(self, move: Move | str, seat: int | None = None) -> Move:
@@ -249,6 +275,7 @@ class GinTableState(GinState):
         elif v == "choose":
             remedies.play_choose(self, seat, move)
         elif v == "accept":
+            self.accepted = self.window
             self.stand()
         elif v == "take" and move.cards:
             self._take_exposed(move.cards[0])
@@ -311,6 +338,23 @@ class GinTableState(GinState):
         self.phase = DISCARD
         if correcting:
             self._end_turn_without_discard(s)
+
+    def _discard(self, c: int) -> None:
+        """As in gin, except after an R5(ii) premature draw of the third-last stock card: the
+        draw stands, so the offender still finishes his turn (R5: "the opponent finishes his
+        discard, then the offender finishes his turn"); the hand dies only if *he* then
+        discards without knocking (rule 35)."""
+        nxt = 1 - self.cur
+        if nxt in self.premature and len(self.stock) <= 2:
+            bit = 1 << c
+            self.hands[self.cur] ^= bit
+            self.known[self.cur] &= ~bit
+            self.pile.append(c)
+            self.taken = -1
+            self.cur = nxt
+            self.phase = DRAW          # _after_move turns it into his discard phase
+            return
+        super()._discard(c)
 
     def _end_turn_without_discard(self, s: int) -> None:
         """A short hand's correction: the turn ends after the draw (R2).  A draw that leaves
@@ -408,6 +452,15 @@ class GinTableState(GinState):
         self._snapshot()
         GinState._knock(self, move)
 
+    def reopen_window(self) -> None:
+        """R10 after ``accept`` (manual defender, no layoff yet): the accepted knock is taken
+        back to the table, as if the report had come before the ``accept``."""
+        w = self.accepted
+        assert w is not None
+        self._restore()
+        self.accepted = None
+        self._open_window(w.move)
+
     def void_knock(self) -> None:
         """R9–R11: the knock is void; its face-down discard is turned up as the top discard and
         the defender plays on.  The spread cards have been seen: they become known."""
@@ -453,6 +506,7 @@ class GinTableState(GinState):
         return None if why is None else f"with {card_str(c)} discarded: {why}"
 
     def swap_scored(self, c: int) -> None:
+        self.accepted = None           # the swapped knock is a legal one (why_swap)
         self._restore()
         self.phase = DISCARD
         rest = self.hands[self.cur] ^ (1 << c)
