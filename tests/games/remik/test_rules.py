@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardtable.errors import IllegalMove
-from cardtable.games.remik import RemikOptions
+from cardtable.games.remik import RemikOptions, RemikState
 from cardtable.moves import Move
 
 from .helpers import GAME, state
@@ -248,7 +248,148 @@ def test_options_cover_the_config_summary() -> None:
 def test_deal_shapes() -> None:
     """rule 12: 13 each, starter 14 (seat after the dealer); upcard: 13 each + 1 upcard."""
     st = GAME.new_state(4, seed=3)
-    assert st.view(None)["hand_sizes"] == [14, 13, 13, 13] and st.view(None)["discard"] == []
+    sizes = st.view(None)["hand_sizes"]
+    starter = st.view(None)["starter"]
+    assert sizes == [14 if s == starter else 13 for s in range(4)] and st.view(None)["discard"] == []
+    assert starter == (st.view(None)["dealer"] + 1) % 4
+    assert sum(sizes) + st.view(None)["stock"] == 108
     st2 = GAME.new_state(3, GAME.make_options(rules={"deal_mode": "upcard"}), seed=3)
     assert st2.view(None)["hand_sizes"] == [13, 13, 13] and len(st2.view(None)["discard"]) == 1
     assert st2.view(None)["phase"] == "draw"
+
+
+def test_rule11_first_dealer_draws_highest_card() -> None:
+    """remik.md rule 11 (audit): the first dealer is whoever draws the highest card.  Replays
+    the draw with an independent model of it (ace high, no jokers, ties draw again) and checks
+    that every seat can be the first dealer."""
+    import random
+
+    from cardtable.cards import card_str, make_pack, shuffled
+    order = "2 3 4 5 6 7 8 9 10 J Q K A".split()
+    seen: set[int] = set()
+    for seed in range(60):
+        players = 2 + seed % 5
+        rng = random.Random(seed)
+        ctx = GAME.first_context(players, GAME.make_options(), rng)
+        ref = random.Random(seed)
+        alive = list(range(players))
+        while len(alive) > 1:
+            drawn = [card_str(c)[:-1] for c in shuffled(make_pack(packs=2), ref)[:len(alive)]]
+            best = max(order.index(r) for r in drawn)
+            alive = [s for s, r in zip(alive, drawn, strict=True) if order.index(r) == best]
+        assert ctx == {"dealer": alive[0]}
+        if players == 4:
+            seen.add(alive[0])
+    assert seen == {0, 1, 2, 3}
+
+
+# --- audit: rule 24 (joker exchange) beyond "use it in the very next move" --------------------
+
+SPADES = "A♠ 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠"      # full runs: no joker fits on them
+DIAMONDS = "A♦ 2♦ 3♦ 4♦ 5♦ 6♦ 7♦ 8♦ 9♦ 10♦ J♦ Q♦ K♦"
+
+
+def test_rule24_swap_whose_only_use_is_a_two_card_layoff() -> None:
+    """remik.md rule 24: the swap is legal when the joker can be used this turn.  Here the only
+    use is 'lay 4♥ JK=5♥' onto A♥ 2♥ JK=3♥ (JK=4♥ alone would touch the other joker, rule 9);
+    the first engine searched only one-card lay-offs and rejected the swap."""
+    st = state([SPADES + " 9♥ 4♥ K♣ 2♣", DIAMONDS + " A♥ 2♥ JK 9♣ 9♦ 9♠ JK 7♣"], "3♣ 5♣ 6♣")
+    for m in ["meld " + SPADES, "discard 2♣", "draw",
+              f"meld [{DIAMONDS}] [A♥ 2♥ JK=3♥] [9♣ 9♦ 9♠ JK=9♥]", "discard 7♣", "draw"]:
+        st.apply(m)
+    assert not st.is_legal("lay JK=4♥ @m3")
+    st.apply("swap 9♥ @m4")
+    assert st.view(0)["table"][3]["cards"] == ["9♠", "9♥", "9♦", "9♣"]
+    with pytest.raises(IllegalMove, match="rule 24"):
+        st.apply("discard K♣")
+    st.apply("lay 4♥ @m3")                   # any move may come first, the joker still fits
+    st.apply("lay JK=5♥ @m3")
+    assert st.view(0)["table"][2]["cards"] == ["A♥", "2♥", "JK=3♥", "4♥", "JK=5♥"]
+    st.apply("discard K♣")
+    assert not st.is_over and st.view(0)["hand_sizes"][0] == 1
+
+
+def _two_joker_table() -> RemikState:
+    st = state([SPADES + " 9♥ 4♥ 5♣ 7♣ 9♣ K♦ 2♣",
+                DIAMONDS + " 9♣ 9♦ 9♠ JK A♥ 2♥ 3♥ JK 7♠ 7♥ 7♦ 3♣"], "6♦ 8♦")
+    for m in ["meld " + SPADES, "discard 2♣", "draw",
+              f"meld [{DIAMONDS}] [9♣ 9♦ 9♠ JK=9♥] [A♥ 2♥ 3♥ JK=4♥] [7♠ 7♥ 7♦]", "discard 3♣",
+              "draw"]:
+        st.apply(m)
+    return st
+
+
+def test_rule24_two_jokers_exchanged_then_one_meld() -> None:
+    """remik.md rule 24 says 'in the same turn', not 'in the next move': two exchanges, then
+    one meld holding both jokers (the first engine refused the second exchange)."""
+    st = _two_joker_table()
+    st.apply("swap 9♥ @m3")
+    st.apply("swap 4♥ @m4")
+    assert st.view(0)["must_use_joker"] is True
+    st.apply("meld 5♣ JK=6♣ 7♣ JK=8♣ 9♣")
+    assert st.view(0)["must_use_joker"] is False
+    assert st.view(0)["table"][5]["cards"] == ["5♣", "JK=6♣", "7♣", "JK=8♣", "9♣"]
+    assert {st.move_text(m) for m in st.legal_moves()} == {"discard 8♦", "discard K♦"}
+
+
+def test_rule24_a_move_that_strands_the_joker_is_rejected() -> None:
+    """After the exchange, laying 7♣ on the sevens would leave the joker with no use this turn
+    (no meld from JK 4♥ 5♣ 9♣ 8♦ K♦, no table meld takes it): illegal, with the rule."""
+    st = _two_joker_table()
+    st.apply("swap 9♥ @m3")
+    with pytest.raises(IllegalMove, match="no longer be used this turn.*rule 24"):
+        st.apply("lay 7♣ @m5")
+    legal = {st.move_text(m) for m in st.legal_moves()}
+    assert "lay 7♣ @m5" not in legal and "lay JK=7♣ @m5" in legal
+    assert not any(t.startswith("discard") for t in legal)
+
+
+def test_canonical_copy_is_the_permissive_one() -> None:
+    """Two packs (audit of limitation c): text names a face and the engine picks the copy that
+    never loses a legal option — the card taken from the pile goes to the table first, and a
+    discard of the same face throws the other copy (rule 18 forbids only the taken card)."""
+    st = state(["2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ 6♥ 7♥ 8♥ 3♣", "7♥ 2♦ 3♦ 4♦ K♣"], "5♦ 6♦")
+    for m in ["meld 2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠", "discard 3♣", "draw", "discard 7♥", "take"]:
+        st.apply(m)
+    taken = st.taken
+    assert st.view(0)["hand"] == ["6♥", "7♥", "7♥", "8♥"]
+    discard = st.parse_move("discard 7♥", 0)
+    assert int(discard.cards[0]) != taken and st.is_legal(discard)
+    meld = st.parse_move("meld 6♥ 7♥ 8♥", 0)
+    assert taken in [int(c) for c in meld.groups[0]]
+    st.apply(meld)                                # leaves his own 7♥, which he may discard
+    st.apply("discard 7♥")
+    assert st.is_over and st.winners() == [0]
+
+
+def test_opening_message_for_a_single_small_meld() -> None:
+    """The issue's "done when": melding too little says what an opening needs and what is
+    missing — here one run of 30: '51', 'this meld counts 30', '21 short'; the state is unchanged."""
+    st = state(["10♠ J♠ Q♠ 5♦ 5♣ 5♥ K♠ K♥ K♦ 2♣ 3♦ 4♠ 7♥ 8♥", "2♥ 3♥ 4♥"], "2♠")
+    before = st.view(0)
+    with pytest.raises(IllegalMove) as e:
+        st.apply("meld 10♠ J♠ Q♠")
+    assert "at least 51 points" in e.value.why and "this meld counts 30; 21 short" in e.value.why
+    assert "rule 20" in e.value.why and st.view(0) == before
+    with pytest.raises(IllegalMove, match="you have not opened: laying off only after your opening"):
+        st.apply("lay 5♦ @m1")
+
+
+def test_seed_hand_values_and_unopened_cap() -> None:
+    """Seed 003 table: joker 20, ace 11, J/Q/K 10, 2–10 their value; never opened: hand + 25,
+    at most 100 and at most half the threshold (100 per opponent); 2–6 players."""
+    from cardtable.cards import parse_card
+    from cardtable.games.remik.scoring import card_hand_value, unopened_score
+    o = RemikOptions()
+    seed_table = {"JK": 20, "A": 11, "K": 10, "Q": 10, "J": 10, "10": 10, "9": 9, "8": 8, "7": 7,
+                  "6": 6, "5": 5, "4": 4, "3": 3, "2": 2}
+    for rank, pts in seed_table.items():
+        for suit in ("" if rank == "JK" else "♠♥♦♣"):
+            assert card_hand_value(int(parse_card(rank + suit)), o) == pts, rank + suit
+            assert card_hand_value(int(parse_card(rank + suit)) + 64, o) == pts
+    assert card_hand_value(int(parse_card("JK")), o) == 20
+    for players in range(2, 7):
+        cap = min(100, 100 * (players - 1) // 2)
+        for hand in (0, 20, 24, 25, 26, 74, 75, 76, 90, 200):
+            assert unopened_score(hand, players, o) == min(hand + 25, cap)
+    assert (GAME.min_players, GAME.max_players) == (2, 6)

@@ -17,7 +17,35 @@ if TYPE_CHECKING:
     from .state import RemikState
 
 
-def why_illegal(st: RemikState, seat: int, move: Move) -> str | None:
+def why_illegal(st: RemikState, seat: int, move: Move, deep: bool = True) -> str | None:
+    """None when ``move`` is legal.  ``deep=False`` skips the look-ahead of rule 24 (that every
+    joker taken by exchange can still be used this turn); the look-ahead itself uses it."""
+    why = _basic(st, seat, move)
+    if why is None and deep and move.verb in ("meld", "lay", "swap"):
+        why = jokers_still_usable(st, seat, move)
+    return why
+
+
+def jokers_still_usable(st: RemikState, seat: int, move: Move) -> str | None:
+    """remik.md rule 24 (``joker_swap_use_same_turn``): a joker taken by exchange must go into
+    a meld or a lay-off the same turn.  Any move is allowed meanwhile (also another exchange),
+    as long as afterwards one meld or lay-off can still take every joker not yet used; so a
+    turn can never get stuck with a joker it may not discard."""
+    if not st.opts.joker_swap_use_same_turn or (not st.pending and move.verb != "swap"):
+        return None
+    from .moves import pending_uses
+    trial = st.light_copy()
+    trial._play(seat, move)
+    if trial.over or not trial.pending or pending_uses(trial, seat, first_only=True):
+        return None
+    if move.verb == "swap" and not st.pending:
+        return ("you could not use the joker this turn: a joker taken by exchange must go into a "
+                "meld or a lay-off the same turn (remik.md rule 24)")
+    return ("the joker(s) you took by exchange could then no longer be used this turn; they must "
+            "go into a meld or a lay-off (remik.md rule 24)")
+
+
+def _basic(st: RemikState, seat: int, move: Move) -> str | None:
     if st.over:
         return "the deal is over"
     if seat != st.current:
@@ -113,12 +141,6 @@ def _mask(cards: tuple[int, ...] | list[int]) -> int:
     return m
 
 
-def _pending_used(st: RemikState, cards: list[int]) -> str | None:
-    if st.pending >= 0 and st.pending not in cards:
-        return "first use the joker you took by exchange, in a meld or a lay-off (remik.md rule 24)"
-    return None
-
-
 def _infos(st: RemikState, groups: tuple[tuple[int, ...], ...], reps: list[int]) -> list[MeldInfo] | str:
     njokers = sum(1 for g in groups for c in g if is_joker(c))
     if njokers != len(reps):
@@ -146,7 +168,7 @@ def opening_shortfall(infos: list[MeldInfo], minimum: int, needs_pure: bool) -> 
     if needs_pure:
         need += " including a pure run (a run without a joker)"
     parts = " + ".join(str(i.value) for i in infos)
-    have = f"these melds count {total}" + (f" ({parts})" if len(infos) > 1 else "")
+    have = f"these melds count {total} ({parts})" if len(infos) > 1 else f"this meld counts {total}"
     lacks = []
     if total < minimum:
         lacks.append(f"{minimum - total} short")
@@ -192,7 +214,7 @@ def check_meld(st: RemikState, seat: int, move: Move, reps: list[int]) -> str | 
     infos = _infos(st, move.groups, reps)
     if isinstance(infos, str):
         return infos
-    return _pending_used(st, cards) or _leaves(st, seat, _mask(cards))
+    return _leaves(st, seat, _mask(cards))
 
 
 def _may_use_table(st: RemikState, seat: int, what: str, allowed_in_opening_turn: bool,
@@ -232,7 +254,7 @@ def check_lay(st: RemikState, seat: int, move: Move, reps: list[int]) -> str | N
         return f"{cards_str(c for c in cards if not is_joker(c)) or 'the joker'} does not fit {m.name}: {e}"
     if info.kind != m.kind:
         return f"a lay-off keeps {m.name} a {m.kind}"
-    return _pending_used(st, cards) or _leaves(st, seat, _mask(cards))
+    return _leaves(st, seat, _mask(cards))
 
 
 def check_swap(st: RemikState, seat: int, move: Move) -> str | None:
@@ -241,8 +263,6 @@ def check_swap(st: RemikState, seat: int, move: Move) -> str | None:
                          "joker_swap_on_opening_turn")
     if err:
         return err
-    if st.pending >= 0:
-        return "first use the joker you took by exchange (remik.md rule 24)"
     if len(move.cards) != 1 or is_joker(move.cards[0]) or notation.reps_of(move):
         return "swap names one natural card from your hand, e.g. swap 6♥ @m2"
     m = st.find_meld(notation.meld_id(move))
@@ -256,13 +276,6 @@ def check_swap(st: RemikState, seat: int, move: Move) -> str | None:
     base = card % COPY_STRIDE
     if not any(is_joker(c) and r == base for c, r in m.slots):
         return f"{m.name} has no joker standing for {card_str(card)}"
-    if st.opts.joker_swap_use_same_turn:
-        from .moves import joker_uses
-        trial = st.light_copy()
-        trial._play(seat, move)
-        if not any(trial.why_illegal(seat, u) is None for u in joker_uses(trial, seat)):
-            return ("you could not use the joker this turn: a joker taken by exchange must go into a "
-                    "meld or a lay-off the same turn (remik.md rule 24)")
     return None
 
 
@@ -274,8 +287,9 @@ def check_discard(st: RemikState, seat: int, move: Move) -> str | None:
     err = _canonical(st, seat, (card,), for_discard=True)
     if err:
         return err
-    if st.pending >= 0:
-        return "first use the joker you took by exchange, in a meld or a lay-off (remik.md rule 24)"
+    if st.pending:
+        return ("first use the joker you took by exchange, in a meld or a lay-off; it may not be "
+                "kept or discarded (remik.md rule 24)")
     if card == st.taken:
         return (f"you took {card_str(card)} from the discard pile this turn; discard another card "
                 "(remik.md rule 18)")

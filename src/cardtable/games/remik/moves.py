@@ -7,7 +7,8 @@ to list, so ``legal_moves`` returns, in this order:
 * play phase, unopened: up to ``MAX_OPENINGS`` openings found by a bounded search;
 * play phase, opened: up to ``MAX_MELDS`` single melds (at most one joker each), every
   one-card lay-off (a joker at each possible stand-in), every joker exchange;
-* while a joker taken by exchange is unused: only the melds and lay-offs that use it;
+* while a joker taken by exchange is unused: also every single meld or lay-off that puts all
+  such jokers on the table (:func:`pending_uses`); no discard;
 * every discard (one per distinct face).
 
 Every listed move is checked by ``why_illegal``; ``why_illegal`` itself accepts every legal
@@ -17,6 +18,7 @@ move, listed or not (larger melds, several jokers, several cards laid off at onc
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from ...cards import COPY_STRIDE, JK, cards_of
@@ -131,21 +133,96 @@ def _joker_spots(m: TableMeld) -> list[int]:
             and not (p == 14 and low == 1)]
 
 
-def joker_uses(st: RemikState, seat: int) -> list[Move]:
-    """Melds and lay-offs that use the joker taken by exchange (remik.md rule 24)."""
-    out: list[Move] = []
+def pending_uses(st: RemikState, seat: int, first_only: bool = False) -> list[Move]:
+    """Single moves that put every joker taken by exchange this turn on the table (rule 24).
+
+    Searched exhaustively over shapes: every run window in every suit and every set (a new
+    meld), every extension of a table run at either end and every completion of a table set
+    (a lay-off of one or more cards), with the held natural cards where they fit and jokers in
+    the gaps — plus up to one more joker in place of a held card (so that a card is kept to
+    discard).  Each candidate is judged by ``why_illegal`` (without this look-ahead).
+    """
+    from .checks import why_illegal
+    need = len(st.pending)
+    if need == 0:
+        return []
     faces = _faces(st, seat)
-    for c in _cands(st, faces):
-        if any(f == JK for f, _ in c):
-            mv = _move(st, "meld", seat, [c])
-            if mv is not None:
-                out.append(mv)
-    for m in st.melds:
-        for f, rep in meld_lays(st, seat, m):
-            if f == JK:
-                mv = _move(st, "lay", seat, [((JK, rep),)], m.name)
-                if mv is not None:
-                    out.append(mv)
+    jh = faces.get(JK, 0)
+    out: list[Move] = []
+
+    def consider(verb: str, group: list[tuple[int, int]], mid: str | None = None) -> bool:
+        mv = _move(st, verb, seat, [tuple(group)], mid)
+        if mv is not None and why_illegal(st, seat, mv, deep=False) is None:
+            out.append(mv)
+            return first_only
+        return False
+
+    def fills(suit: int, positions: list[int]) -> list[list[tuple[int, int]]]:
+        """Ways to fill run positions: held cards, jokers in the gaps (≥ need jokers in all)."""
+        held = [p for p in positions if faces.get(base_at(suit, p), 0) > 0]
+        gaps = len(positions) - len(held)
+        lo_extra = max(0, need - gaps)
+        ways = []
+        for extra in range(lo_extra, min(lo_extra + 1, jh - gaps) + 1):
+            for subs in combinations(held, extra):
+                ways.append([(JK, base_at(suit, p)) if p in subs or p not in held
+                             else (base_at(suit, p), base_at(suit, p)) for p in positions])
+        return ways
+
+    for suit in range(4):                                   # new runs
+        for lo in range(1, 13):
+            for hi in range(lo + 2, 15):
+                if lo == 1 and hi == 14:
+                    break
+                pos = list(range(lo, hi + 1))
+                if sum(1 for p in pos if faces.get(base_at(suit, p), 0) == 0) > jh:
+                    break
+                for g in fills(suit, pos):
+                    if consider("meld", g):
+                        return out
+    for rank in range(1, 14):                               # new sets
+        held_suits = [s for s in range(4) if faces.get(s * 13 + rank - 1, 0) > 0]
+        for k in range(1, 4):
+            for combo in combinations(held_suits, k):
+                missing = [s for s in range(4) if s not in combo]
+                for j in range(max(1, need), min(jh, 4 - k) + 1):
+                    if k + j < 3:
+                        continue
+                    g = [(s * 13 + rank - 1, s * 13 + rank - 1) for s in combo]
+                    g += [(JK, s * 13 + rank - 1) for s in missing[:j]]
+                    if consider("meld", g):
+                        return out
+    for m in st.melds:                                      # lay-offs
+        reps = [r for _, r in m.slots]
+        if m.kind == "set":
+            rank = rank_of(reps[0])
+            have = {suit_of(r) for r in reps}
+            free = [s for s in range(4) if s not in have]
+            held_suits = [s for s in free if faces.get(s * 13 + rank - 1, 0) > 0]
+            for k in range(0, len(held_suits) + 1):
+                for combo in combinations(held_suits, k):
+                    rest = [s for s in free if s not in combo]
+                    for j in range(need, min(jh, len(rest)) + 1):
+                        g = [(s * 13 + rank - 1, s * 13 + rank - 1) for s in combo]
+                        g += [(JK, s * 13 + rank - 1) for s in rest[:j]]
+                        if j and consider("lay", g, m.name):
+                            return out
+            continue
+        suit = suit_of(reps[0])
+        info = analyse(m.slots, joker_minority=False, no_adjacent_jokers=False)
+        low, high = info.low, info.low + len(m.slots) - 1
+        for a in range(0, low):
+            for b in range(0, 15 - high):
+                if a + b == 0:
+                    continue
+                pos = list(range(low - a, low)) + list(range(high + 1, high + b + 1))
+                if low - a == 1 and high + b == 14:
+                    break
+                if sum(1 for p in pos if faces.get(base_at(suit, p), 0) == 0) > jh:
+                    break
+                for g in fills(suit, pos):
+                    if consider("lay", g, m.name):
+                        return out
     return out
 
 
@@ -160,9 +237,9 @@ def legal_moves(st: RemikState, seat: int) -> list[Move]:
             if not st.opened(seat):
                 for op in openings(st, seat, st.top()):
                     cands.append(_move(st, "takemeld", seat, op))
-    elif st.pending >= 0:
-        cands += joker_uses(st, seat)
     else:
+        if st.pending:
+            cands += pending_uses(st, seat)
         if not st.opened(seat):
             for op in openings(st, seat):
                 cands.append(_move(st, "meld", seat, op))

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ...cards import Card, make_pack, shuffled
+from ...cards import COPY_STRIDE, Card, make_pack, shuffled
 from ...deal import Deal, deal_round_robin
 from ...errors import BadOption, ScenarioError
 from ...game import Game, MatchEnd
@@ -103,8 +103,12 @@ class RemikGame(Game[RemikOptions]):
         return make_pack(packs=2, plain_jokers=options.num_jokers)
 
     def first_context(self, players: int, options: Options, rng: random.Random) -> dict[str, Any]:
-        """remik.md rule 11. Decision: the last seat deals first, so seat 0 starts."""
-        return {"dealer": players - 1}
+        """remik.md rule 11: the player who draws the highest card deals first.
+
+        Decisions (docs/games/remik.md): the draw uses the two packs without jokers, the ace is
+        high, suits do not rank, and players tied for the highest card draw again.
+        """
+        return {"dealer": draw_for_dealer(players, rng)}
 
     def next_context(self, match: Any) -> dict[str, Any]:
         """remik.md rule 11: the deal passes clockwise (also after a tie-break deal)."""
@@ -150,6 +154,19 @@ class RemikGame(Game[RemikOptions]):
         if len(best) > 1:
             return None
         return MatchEnd(best, [])
+
+
+def draw_for_dealer(players: int, rng: random.Random) -> int:
+    """remik.md rule 11: each contender draws a card from a fresh shuffle (no jokers); the
+    highest rank (ace high) deals; a tie for the highest draws again among the tied players."""
+    pack = make_pack(packs=2, plain_jokers=0)
+    contenders = list(range(players))
+    while len(contenders) > 1:
+        drawn = shuffled(pack, rng)[:len(contenders)]
+        ranks = [(c % COPY_STRIDE % 13 + 12) % 13 for c in drawn]        # 2 → 0 … K → 11, A → 12
+        top = max(ranks)
+        contenders = [s for s, r in zip(contenders, ranks, strict=True) if r == top]
+    return contenders[0]
 
 
 GAME = RemikGame()

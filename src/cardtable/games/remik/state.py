@@ -72,7 +72,7 @@ class RemikState(State):
         self.current = starter
         self.phase = "play" if options.deal_mode == "starter14" else "draw"
         self.taken = -1                # the card taken from the discard pile this turn
-        self.pending = -1              # a joker taken by exchange, to be used this turn
+        self.pending: list[int] = []   # jokers taken by exchange, to be used this turn (rule 24)
         self.over = False
         self.blocked = False
         self.remik_z_reki = False
@@ -98,7 +98,7 @@ class RemikState(State):
         taken card is used last.  None when the hand lacks a face.
         """
         pool = cards_of(self.hands[seat]) + ([Card(extra)] if extra >= 0 else [])
-        first = {self.taken, self.pending, extra} - {-1}
+        first = {self.taken, extra, *self.pending} - {-1}
         if for_discard:
             pool.sort(key=lambda c: (c == self.taken, int(c)))
         else:
@@ -221,7 +221,7 @@ class RemikState(State):
             self.hands[seat] |= _bit(joker)
             self.known[seat] |= _bit(joker)
             if self.opts.joker_swap_use_same_turn:
-                self.pending = joker
+                self.pending = self.pending + [joker]
         elif v == "discard":
             c = int(move.cards[0])
             self._remove(seat, (c,))
@@ -262,8 +262,8 @@ class RemikState(State):
         for c in cards:
             self.hands[seat] &= ~_bit(int(c))
             self.known[seat] &= ~_bit(int(c))
-            if int(c) == self.pending:
-                self.pending = -1
+            if int(c) in self.pending:
+                self.pending = [j for j in self.pending if j != int(c)]
 
     def _after_table_play(self, seat: int) -> None:
         """remik.md rules 19 and 25: melding or laying off the last card goes out."""
@@ -276,7 +276,7 @@ class RemikState(State):
         self.turn += 1
         self.phase = "draw"
         self.taken = -1
-        self.pending = -1
+        self.pending = []
         if not self.stock:
             if self.opts.on_stock_empty == "reshuffle" and len(self.discard_pile) > 1:
                 # Decision: the pile (but its top card) is turned over, not shuffled
@@ -332,7 +332,7 @@ class RemikState(State):
             "hand_sizes": [h.bit_count() for h in self.hands],
             "opened": [self.opened(s) for s in range(self.players)],
             "taken": card_str(self.taken) if self.taken >= 0 else None,
-            "must_use_joker": self.pending >= 0,
+            "must_use_joker": bool(self.pending),
             "opening_min": self.opts.opening_min,
             "threshold": self.opts.threshold(self.players),
         }
@@ -368,6 +368,7 @@ class RemikState(State):
         other.melds = [TableMeld(m.id, m.owner, m.kind, list(m.slots)) for m in self.melds]
         other.stock = list(self.stock)
         other.discard_pile = list(self.discard_pile)
+        other.pending = list(self.pending)
         other.history = []
         return other
 
