@@ -72,6 +72,34 @@ def time_legal_moves(final_turn: bool, positions: int = 40, reps: int = 20) -> d
             "mean_moves": statistics.mean(counts), "max_moves": max(counts)}
 
 
+def bound_positions(count: int, players: int = 2) -> list[Any]:
+    """Positions inside a dark-knock turn (B13): the unborn starter drew and melded from hand."""
+    out: list[Any] = []
+    seed = 0
+    while len(out) < count:
+        seed += 1
+        s = GAME.new_state(players, GAME.make_options(), seed=seed)
+        s.apply("draw") if any(m.verb == "draw" for m in s.legal_moves()) else None
+        melds = [m for m in s.legal_moves() if m.verb == "meld"]
+        if s.phase == "play" and melds:
+            s.apply(melds[0])
+            if s.must_knock:
+                out.append(s)
+    return out
+
+
+def time_resample(positions: int = 20, reps: int = 5) -> dict[str, float]:
+    """``sample_hidden`` from the opponent's seat in a turn bound to knock (sampling.py)."""
+    per_call: list[float] = []
+    for k, s in enumerate(bound_positions(positions)):
+        viewer = (s.cur + 1) % s.players
+        t0 = time.perf_counter()
+        for r in range(reps):
+            s.sample_hidden(viewer, random.Random(k * 100 + r))
+        per_call.append((time.perf_counter() - t0) / reps)
+    return {"median_ms": statistics.median(per_call) * 1e3, "max_ms": max(per_call) * 1e3}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--games", type=int, default=200)
@@ -86,9 +114,10 @@ def main() -> None:
     runners = {f"dummy {n}p {p}": playout_runner(n, p) for n in (2, 4) for p in ("default", "classic")}
     results = run_side_by_side(runners, args.games, args.seed, args.repeats)
     lm = {"take phase": time_legal_moves(False), "final turn (knock check)": time_legal_moves(True)}
+    rs = time_resample()
     if args.json:
         print(dump_json({"environment": environment(), "playouts": [r.to_json() for r in results],
-                         "legal_moves_20_card_pile": lm}))
+                         "legal_moves_20_card_pile": lm, "sample_hidden_bound_turn": rs}))
         return
     rows = [[r.engine, f"{r.moves_per_game:.1f}", f"{r.games_s:,.0f}", f"{r.moves_s:,.0f}", f"{r.games_cpu_s:,.0f}"]
             for r in results]
@@ -99,6 +128,9 @@ def main() -> None:
                         "max moves"],
                        [[k, f"{v['median_us']:,.0f}", f"{v['max_us']:,.0f}", f"{v['mean_moves']:.1f}",
                          f"{v['max_moves']}"] for k, v in lm.items()]))
+    print()
+    print(format_table(["sample_hidden() in a dark-knock turn, 2 players", "median ms", "max ms"],
+                       [["opponent's view", f"{rs['median_ms']:.1f}", f"{rs['max_ms']:.1f}"]]))
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ HIGH, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH 
 CATEGORY_NAMES = ("high card", "one pair", "two pairs", "three of a kind", "straight", "flush",
                   "full house", "four of a kind", "straight flush")
 CATEGORY_ZH = ("乌龙", "对子", "两对", "三条", "顺子", "同花", "葫芦", "铁支", "同花顺")
-RANK_TEXT = "23456789TJQKA"
+RANK_TEXT = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")  # as cards print
 WHEEL_LOWEST, WHEEL_SECOND = "lowest", "second_highest"
 
 

@@ -19,7 +19,7 @@ def render(view: dict[str, Any]) -> str:
             names = ", ".join(f"{s} ({BY_ID[s].chinese} {BY_ID[s].points})" for s in view["specials"])
             lines.append("specials:   " + names)
         if view.get("my_submission"):
-            lines.append("submitted:  " + view["my_submission"])
+            lines.append("your move:  " + view["my_submission"])
     done = view.get("submitted", [])
     lines.append("submitted:  " + "  ".join(f"{s}: {'yes' if d else 'no'}" for s, d in enumerate(done)))
     for show in view.get("showdown", []):

@@ -34,6 +34,8 @@ from .specials import BY_ID, fitting_specials, special_id
 
 LEGAL_SAMPLE = 24
 HIDDEN_TEXT = "submit (hidden)"
+ROW_NAMES = ("first row (头道)", "second row (中道)", "third row (尾道)")
+ROW_SIZES = (3, 5, 5)
 
 
 def display_order(cards: Sequence[int]) -> tuple[Card, ...]:
@@ -128,17 +130,20 @@ class ShisanzhangState(State):
         if len(move.groups) != 3:
             return f"an arrangement has 3 rows, not {len(move.groups)}"
         sizes = tuple(len(g) for g in move.groups)
-        if sizes != (3, 5, 5):
-            return f"the rows must hold 3, 5 and 5 cards, not {sizes[0]}, {sizes[1]} and {sizes[2]}"
-        named = [c for g in move.groups for c in g]
+        for name, size, want in zip(ROW_NAMES, sizes, ROW_SIZES, strict=True):
+            if size != want:
+                return (f"the {name} holds {size} card{'s' if size != 1 else ''}, not {want}: the rows "
+                        f"must hold 3, 5 and 5 cards, not {sizes[0]}, {sizes[1]} and {sizes[2]}")
         hand = set(self.hands[seat])
-        seen: set[int] = set()
-        for c in named:
-            if c in seen:
-                return f"{card_str(c)} is named twice"
-            seen.add(c)
-            if c not in hand:
-                return f"{card_str(c)} is not in your hand"
+        seen: dict[int, str] = {}
+        for name, row in zip(ROW_NAMES, move.groups, strict=True):
+            for c in row:
+                if c in seen:
+                    where = name if seen[c] == name else f"{seen[c]} and the {name}"
+                    return f"{card_str(c)} is named twice (in the {where})"
+                seen[c] = name
+                if c not in hand:
+                    return f"{card_str(c)} in the {name} is not in your hand"
         if self.must_declare(seat):
             names = ", ".join(self.fits[seat])
             return f"this hand is a special hand ({names}) and auto_declare_special is on: declare it"
@@ -149,14 +154,14 @@ class ShisanzhangState(State):
         if move.cards or move.groups:
             return "declare takes only the name of a special hand, e.g. 'declare liuduiban'"
         fits = self.fits[seat]
-        if not fits:
-            return "this hand fits no special hand (报到); arrange it in three rows"
-        if move.target is None:
-            return None
-        sid = special_id(move.target)
-        if sid is None:
+        sid = special_id(move.target) if isinstance(move.target, str) else None
+        if move.target is not None and sid is None:
             valid = ", ".join(f"{s.id} ({s.chinese})" for s in BY_ID.values())
             return f"unknown special hand {move.target!r}; specials: {valid}"
+        if not fits:
+            return "this hand fits no special hand (报到); arrange it in three rows"
+        if sid is None:
+            return None
         if sid not in fits:
             sp = BY_ID[sid]
             return f"the hand is not {sp.id} ({sp.chinese}); it fits: {', '.join(fits)}"
