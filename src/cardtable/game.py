@@ -330,8 +330,11 @@ class State(ABC):
         The secret cards are permuted among their places in the original deal and the
         history is replayed with moves relabelled the same way.  Only cards ``seat`` cannot
         place are moved, so every card it can see stays put.  A relabelled secret move may
-        turn illegal (a hidden arrangement that now fouls ...); then another permutation
-        is tried.
+        turn illegal; then another permutation is tried.
+
+        A game whose hidden moves are *choices* (an arrangement not yet revealed) must
+        override this to resample those choices too, or the sample would carry the true
+        choice to a search bot (十三张 does).
         """
         secret = sorted(self.secret_cards(seat))
         if len(secret) < 2:

@@ -322,3 +322,21 @@ def test_the_arranger_is_exact_with_either_wheel(wheel: str) -> None:
                for m in combinations(rest, 5)
                if (o := objective([c for c in rest if c not in m], m, b, wheel)) is not None)
     assert abs(best_arrangement(cards, wheel).score - best) < 1e-9
+
+
+def test_sample_hidden_does_not_carry_the_other_seats_true_choice() -> None:
+    """Before the reveal, a resampled opponent's submission depends only on its new hand."""
+    import random
+
+    import cardtable
+
+    state = cardtable.new_game("shisanzhang", players=2, seed=11)
+    hand = sorted(state.deal.hands[1], key=lambda c: (c % 13 + 12) % 13, reverse=True)
+    state.apply("1: arrange " + " ".join(map(str, hand[:3])) + " | "
+                + " ".join(map(str, hand[3:8])) + " | " + " ".join(map(str, hand[8:])))
+    rng = random.Random(3)
+    for _ in range(4):
+        sample = state.sample_hidden(0, rng)
+        fresh = sample.game.start(2, sample.options, sample.deal)
+        assert sample.history[0] == (1, fresh.legal_moves(1)[0])
+        assert sample.view(0) == state.view(0)

@@ -235,9 +235,12 @@ class ShisanzhangState(State):
         return HIDDEN_TEXT
 
     def sample_hidden(self, seat: int | None, rng: random.Random, tries: int = 100) -> State:
-        """Deal the secret cards anew and replay.  A hidden submission that does not fit the
-        new hand (a declared special) is replaced by a legal one: the viewer cannot tell them
-        apart (it sees 'submit (hidden)'), so the new state is consistent with its view."""
+        """Deal the secret cards anew and replay.  Before the reveal every other seat's hidden
+        submission is replaced by the first listed legal move of its new hand (a fitting special, else the
+        auto-arranger's split): the viewer sees only 'submit (hidden)', so the sample is
+        consistent with its view, and it carries nothing of what the other seats really chose
+        (a relabelled true move would tell a search bot "declared a special" or the shape of
+        the rows)."""
         secret = sorted(self.secret_cards(seat))
         if len(secret) < 2:
             return self.clone()
@@ -245,10 +248,11 @@ class ShisanzhangState(State):
         rng.shuffle(perm)
         mapping: dict[int, int] = {a: b for a, b in zip(secret, perm, strict=True) if a != b}
         state = self.game.start(self.players, self.options, self.deal.relabel(mapping))
+        hidden = not self.is_over  # once all have submitted, every row is public
         for s, m in self.history:
             m2 = Move(m.verb, m.cards, tuple(tuple(Card(mapping.get(c, c)) for c in g) for g in m.groups),
                       m.target)
-            if s != seat and state.why_illegal(s, m2) is not None:
+            if s != seat and (hidden or state.why_illegal(s, m2) is not None):
                 m2 = state.legal_moves(s)[0]
             state.apply(m2, s)
         return state
