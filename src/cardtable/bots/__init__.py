@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import importlib
+import random
 from typing import Any
 
 from ..errors import BadOption
+from ..game import State
+from ..moves import Move
 from ..registry import GAME_MODULES, get_game
 from .base import Bot
 from .random_bot import RandomBot
+from .search import SearchBot
 
-GENERIC_BOTS: dict[str, type[Any]] = {"random": RandomBot}
+GENERIC_BOTS: dict[str, type[Any]] = {"random": RandomBot, "search": SearchBot}
 
 
 def bot_names(game_id: str) -> list[str]:
@@ -30,4 +34,16 @@ def make_bot(game_id: str, name: str) -> Bot:
     return bot
 
 
-__all__ = ["Bot", "RandomBot", "bot_names", "make_bot"]
+def bot_move(bot: Bot, state: State, seat: int, rng: random.Random) -> Move:
+    """Ask ``bot`` for ``seat``'s move: it gets that seat's view and legal moves only, and a
+    search bot also a sampler of worlds consistent with that view (never the state itself)."""
+    view = state.view(seat)
+    legal = state.legal_moves(seat)
+    if getattr(bot, "uses_sampler", False):
+        def sampler(r: random.Random) -> State:
+            return state.sample_hidden(seat, r)
+        return bot.choose(view, legal, rng, sampler=sampler)  # type: ignore[call-arg]
+    return bot.choose(view, legal, rng)
+
+
+__all__ = ["Bot", "RandomBot", "SearchBot", "bot_move", "bot_names", "make_bot"]

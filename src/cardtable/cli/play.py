@@ -16,7 +16,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from ..bots import Bot
+from ..bots import Bot, bot_move
 from ..errors import CardtableError, IllegalMove
 from ..game import State
 from ..match import Match
@@ -117,7 +117,7 @@ class PlaySession:
         legal = state.legal_moves(seat)
         if not legal:
             fail(f"{state.game.id}: seat {seat} is to move but has no legal move (a game bug)", 3)
-        move = self.bots[seat].choose(state.view(seat), legal, self.rng)
+        move = bot_move(self.bots[seat], state, seat, self.rng)
         try:
             state.apply(move, seat)
         except IllegalMove as e:

@@ -20,7 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from ..bots import make_bot
+from ..bots import bot_move, make_bot
 from ..errors import IllegalMove
 from ..registry import get_game
 from .common import bot_list, check_players, fail, load_game, make_options, out_console
@@ -65,8 +65,7 @@ def play_one(game_id: str, players: int, rules: dict[str, Any], bot_names: tuple
         if moves >= MAX_MOVES:
             raise RuntimeError(f"the deal did not end within {MAX_MOVES} moves")
         seat = state.to_move()[0]
-        legal = state.legal_moves(seat)
-        move = bots[seat].choose(state.view(seat), legal, rng)
+        move = bot_move(bots[seat], state, seat, rng)
         state.apply(move, seat)
         moves += 1
     return state.scores, state.winners(), moves

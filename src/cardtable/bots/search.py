@@ -1,0 +1,63 @@
+"""A game-independent search bot: determinized Monte Carlo (perfect-information sampling).
+
+For each candidate move the bot plays random deals to the end from worlds sampled so that
+they match what its seat can see, and picks the move with the best mean result.  It never
+sees the true state: the caller hands it a *sampler* (``State.sample_hidden`` bound to the
+true state and the bot's seat), whose worlds differ from the truth wherever the seat's view
+does.  Without a sampler it falls back to a uniform choice.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from ..game import State
+from ..moves import Move
+
+Sampler = Callable[[random.Random], State]
+
+
+class SearchBot:
+    """Determinized Monte Carlo over sampled worlds with uniform random rollouts."""
+
+    name = "search"
+    uses_sampler = True
+
+    def __init__(self, game_id: str | None = None, worlds: int = 6, max_candidates: int = 10,
+                 max_rollout_moves: int = 3000) -> None:
+        self.game_id = game_id
+        self.worlds = worlds
+        self.max_candidates = max_candidates
+        self.max_rollout_moves = max_rollout_moves
+
+    def choose(self, view: dict[str, Any], legal: list[Move], rng: random.Random,
+               sampler: Sampler | None = None) -> Move:
+        if len(legal) == 1 or sampler is None:
+            return legal[rng.randrange(len(legal))]
+        seat = view["seat"]
+        candidates = legal if len(legal) <= self.max_candidates else rng.sample(legal, self.max_candidates)
+        totals = [0.0] * len(candidates)
+        for _ in range(self.worlds):
+            world = sampler(rng)
+            for i, move in enumerate(candidates):
+                trial = world.clone()
+                trial.apply(move, seat)
+                totals[i] += self._rollout(trial, seat, rng)
+        best = max(totals)
+        return candidates[totals.index(best)]
+
+    def _rollout(self, state: State, seat: int, rng: random.Random) -> float:
+        """Play uniformly random moves to the end of the deal; the seat's margin over the
+        mean of the others (a deal cut off by the move cap counts as 0)."""
+        for _ in range(self.max_rollout_moves):
+            if state.is_over:
+                scores = state.scores
+                others = [v for s, v in enumerate(scores) if s != seat]
+                return scores[seat] - sum(others) / max(1, len(others))
+            movers = state.to_move()
+            mover = movers[rng.randrange(len(movers))]
+            legal = state.legal_moves(mover)
+            state.apply(legal[rng.randrange(len(legal))], mover)
+        return 0.0
