@@ -344,7 +344,7 @@ class State(ABC):
             perm = secret[:]
             rng.shuffle(perm)
             mapping: dict[int, int] = {a: b for a, b in zip(secret, perm, strict=True) if a != b}
-            history = [(s, _relabel_move(m, mapping)) for s, m in self.history]
+            history = [(s, relabel_move(m, mapping)) for s, m in self.history]
             try:
                 return self.replay_with(self.deal.relabel(mapping), history)
             except IllegalMove as e:
@@ -355,7 +355,8 @@ class State(ABC):
         return f"<{type(self).__name__} {self.game.id} moves={len(self.history)} over={self.is_over}>"
 
 
-def _relabel_move(move: Move, mapping: dict[int, int]) -> Move:
+def relabel_move(move: Move, mapping: dict[int, int]) -> Move:
+    """The move with its cards renamed by ``mapping`` (resampling hidden cards)."""
     if not mapping:
         return move
     return Move(move.verb, tuple(Card(mapping.get(c, c)) for c in move.cards),

@@ -15,6 +15,8 @@ GAME_MODULES: dict[str, str] = {
     "dummy": "cardtable.games.dummy",
     "shisanzhang": "cardtable.games.shisanzhang",
     "remik": "cardtable.games.remik",
+    "sibaifen": "cardtable.games.sibaifen",
+    "zuihoushengli": "cardtable.games.zuihoushengli",
 }
 
 _loaded: dict[str, Game[Any]] = {}

@@ -1,0 +1,16 @@
+"""最后胜利 Zuìhòu Shènglì (Last Victory): spec shared/rules/zuihoushengli.md, docs
+docs/games/zuihoushengli.md."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .bots import HeuristicBot, hint
+from .render import render
+from .rules import GAME, ZuihoushengliGame, ZuihoushengliOptions
+from .state import ZuihoushengliState
+
+BOTS: dict[str, type[Any]] = {"heuristic": HeuristicBot}
+
+__all__ = ["BOTS", "GAME", "ZuihoushengliGame", "ZuihoushengliOptions", "ZuihoushengliState",
+           "hint", "render"]

@@ -1,0 +1,33 @@
+"""Every scenario file under scenarios/ replays and matches its ``expect`` (sibaifen.md §3.8)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardtable.scenario import check, replay
+
+FILES = sorted((Path(__file__).parent / "scenarios").glob("*.json"))
+
+
+def test_there_are_scenarios() -> None:
+    assert len(FILES) >= 9
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_scenario(path: Path) -> None:
+    result = replay(path)
+    assert check(result) == []
+
+
+def test_scenario_4_kitty_decides() -> None:
+    """§3.8.4: the same 330 trick points fail or make 350 depending on who takes trick 12."""
+    a = replay(Path(__file__).parent / "scenarios" / "s4a_kitty_to_defenders.json").state
+    b = replay(Path(__file__).parent / "scenarios" / "s4b_kitty_to_declarers.json").state
+    for st in (a, b):
+        assert sorted(str(c) for c in st.buried) == sorted(["K♠", "2♥", "5♦", "9♣"])
+        assert sum(1 for t in st.tricks for s, c in t.plays if t.winner is not None
+                   and t.winner % 2 == 0 and c.rank in (13, 12, 11, 10, 5, 2)) > 0
+    assert a.side_points()[0] == 330 and a.tricks[-1].winner % 2 == 1
+    assert b.side_points()[0] == 385 and b.tricks[-1].winner % 2 == 0
