@@ -15,6 +15,7 @@ GAME_MODULES: dict[str, str] = {
     "dummy": "cardtable.games.dummy",
     "shisanzhang": "cardtable.games.shisanzhang",
     "remik": "cardtable.games.remik",
+    "zhuoheia": "cardtable.games.zhuoheia",
     "sibaifen": "cardtable.games.sibaifen",
     "zuihoushengli": "cardtable.games.zuihoushengli",
 }
