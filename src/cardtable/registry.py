@@ -16,8 +16,13 @@ GAME_MODULES: dict[str, str] = {
     "shisanzhang": "cardtable.games.shisanzhang",
     "remik": "cardtable.games.remik",
     "zhuoheia": "cardtable.games.zhuoheia",
+    "bieqi": "cardtable.games.bieqi",
+    "biefufen": "cardtable.games.biefufen",
     "sibaifen": "cardtable.games.sibaifen",
     "zuihoushengli": "cardtable.games.zuihoushengli",
+    "wushiyifen": "cardtable.games.wushiyifen",
+    "jianshisifen": "cardtable.games.jianshisifen",
+    "yijiang": "cardtable.games.yijiang",
 }
 
 _loaded: dict[str, Game[Any]] = {}

@@ -1,0 +1,399 @@
+"""One deal of 憋7 (bieqi.md §4.3–§4.7): plays on the suit chains, borrowing and lending.
+
+Moves (docs/games/bieqi.md "Move notation"): ``play 8♠``, ``play BJ for ♦8`` (活王, the joker
+standing for a position, written suit first because it names a place, not a card),
+``borrow`` (no legal card, §4.4) and ``lend 3♣`` (the 上家's answer to a borrow).
+
+Hidden information: each hand is secret; a lent card is known to lender and borrower.  Each
+seat keeps a mask ``known`` of cards it knows to be in another hand (a card it lent, until
+the borrower lends in turn).  Resampling respects what the public moves reveal: a seat that
+borrowed held no legal card at that moment (``forb``: per card, the cards that could not have
+stood in its place), see :meth:`BieqiState.sample_hidden`.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...cards import Card, card_str, cards_json, cards_of, parse_card
+from ...deal import Deal
+from ...errors import BadCard, CardtableError, IllegalMove, ScenarioError
+from ...game import State
+from ...layouts import SuitChains, constrained_permutation, parse_position, position_str, seven_distance
+from ...moves import Move
+from ...scoring import ScoreItem
+from .rules import BieqiOptions
+
+S7 = 6  # 7♠
+ALL52 = (1 << 52) - 1
+
+
+class BieqiState(State):
+    options: BieqiOptions
+
+    def __init__(self, game: Any, options: BieqiOptions, players: int, deal: Deal) -> None:
+        super().__init__(game, options, players, deal)
+        if deal.stock or deal.discard:
+            raise ScenarioError("deal", "憋7 deals every card to the hands (no stock, no discard)")
+        self.hands = [sum(1 << c for c in h) for h in deal.hands]
+        self.joker = next(c for c in game.pack(players, options) if c >= 52)
+        self.chains = SuitChains()
+        self.table: list[tuple[int, int]] = []      # (physical card, position) in play order
+        self.dead = -1                               # position replaced by the joker (§4.7)
+        self.turn = next(s for s in range(players) if self.hands[s] >> S7 & 1)
+        self.lender = -1                             # seat that must lend now, -1 if none
+        self.borrower = -1
+        self.over = False
+        self.winners_: list[int] = []
+        self.losers: list[int] = []
+        self.end_rule = ""
+        self.known = [0] * players
+        self.forb: dict[int, int] = {}
+        self.same_class = 0                          # cards that keep their 7-distance class
+
+    # --- rules helpers --------------------------------------------------------------------
+
+    def dead_card(self) -> int:
+        """The card whose holder loses: the unplayed joker, or the card it replaced (§4.5/§4.7)."""
+        return self.dead if self.dead >= 0 else self.joker
+
+    def joker_positions(self) -> int:
+        """§4.7 Decision: positions the joker may stand for now (never the opening 7♠)."""
+        if not self.table:
+            return 0
+        return self.chains.playable_mask()
+
+    def natural_mask(self, seat: int) -> int:
+        """§4.3: the seat's cards that open a suit (a 7) or extend a chain at either end."""
+        if not self.table:
+            return self.hands[seat] & (1 << S7)
+        return self.hands[seat] & self.chains.playable_mask() & ~(1 << self.dead if self.dead >= 0 else 0)
+
+    def has_legal(self, seat: int) -> bool:
+        """§4.3/§4.7: a natural legal card, or (活王) the joker with a position open."""
+        if self.natural_mask(seat):
+            return True
+        o = self.options
+        return (o.live_joker and o.live_joker_counts_as_playable and self.dead < 0
+                and bool(self.hands[seat] >> self.joker & 1) and bool(self.joker_positions()))
+
+    def _forbid_now(self) -> int:
+        """Cards that would have made a play possible now (for resampling after a borrow)."""
+        m = self.chains.playable_mask() if self.table else 1 << S7
+        if self.dead >= 0:
+            m &= ~(1 << self.dead)
+        o = self.options
+        if (o.live_joker and o.live_joker_counts_as_playable and self.dead < 0
+                and self.joker_positions()):
+            m |= 1 << self.joker
+        return m
+
+    def lendable(self, seat: int) -> int:
+        """§4.4: any card (free), or the joker first, else the cards farthest from 7."""
+        hand = self.hands[seat]
+        if self.options.lend_policy == "free" or not hand:
+            return hand
+        if hand >> self.joker & 1:
+            return 1 << self.joker
+        far = max(seven_distance(c) for c in cards_of(hand))
+        return sum(1 << c for c in cards_of(hand) if seven_distance(c) == far)
+
+    # --- whose turn ----------------------------------------------------------------------
+
+    def to_move(self) -> tuple[int, ...]:
+        if self.over:
+            return ()
+        return (self.lender,) if self.lender >= 0 else (self.turn,)
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    def legal_moves(self, seat: int | None = None) -> list[Move]:
+        movers = self.to_move()
+        if seat is None:
+            if not movers:
+                return []
+            seat = movers[0]
+        if seat not in movers:
+            return []
+        if self.lender >= 0:
+            if not self.hands[seat]:
+                return [Move("lend")]
+            return [Move("lend", (c,)) for c in cards_of(self.lendable(seat))]
+        out = [Move("play", (c,)) for c in cards_of(self.natural_mask(seat))]
+        o = self.options
+        if o.live_joker and self.dead < 0 and self.hands[seat] >> self.joker & 1:
+            out += [Move("play", (Card(self.joker),), target=position_str(p))
+                    for p in cards_of(self.joker_positions())]
+        if not self.has_legal(seat) or o.illegal_borrow == "allow_and_penalise":
+            out.append(Move("borrow"))
+        return out
+
+    def why_illegal(self, seat: int, move: Move) -> str | None:
+        if self.over:
+            return "the deal is over"
+        if seat not in self.to_move():
+            return f"it is not seat {seat}'s turn"
+        hand = self.hands[seat]
+        if self.lender >= 0:
+            if move.verb != "lend":
+                return (f"seat {self.borrower} has borrowed: seat {seat} must lend a card first "
+                        "(§4.4), e.g. 'lend <card>'")
+            if move.target is not None or move.groups:
+                return "write a lend as 'lend <card>'"
+            if not hand:
+                return None if not move.cards else "you have no card to lend"
+            if len(move.cards) != 1:
+                return "lend exactly one card"
+            c = move.cards[0]
+            if not hand >> c & 1:
+                return f"{card_str(c)} is not in your hand"
+            if not self.lendable(seat) >> c & 1:
+                return ("lend_policy forced_worst: lend the joker if you have it, else a card "
+                        "farthest from 7 (§4.4)")
+            return None
+        if move.verb == "lend":
+            return "nobody has asked to borrow"
+        if move.verb == "borrow":
+            if move.cards or move.groups or move.target is not None:
+                return "write a borrow as just 'borrow'"
+            if self.has_legal(seat) and self.options.illegal_borrow == "forbid":
+                if not self.natural_mask(seat):
+                    return "the live joker counts as a legal card: play it for an open position " \
+                           "(§4.7); borrowing is only for a player with no legal card"
+                return "you hold a legal card and must play it; borrowing is only for a player "\
+                       "with no legal card (§4.3/§4.4)"
+            return None
+        if move.verb != "play":
+            return f"unknown move {move.verb!r}; moves are play, borrow, lend"
+        if len(move.cards) != 1 or move.groups:
+            return "play exactly one card"
+        c = move.cards[0]
+        if not hand >> c & 1:
+            return f"{card_str(c)} is not in your hand"
+        if move.target is not None:
+            if c != self.joker or not self.options.live_joker:
+                return "only the joker may stand for another card, and only with live_joker (活王, §4.7)"
+            if self.dead >= 0:
+                return "the joker has already been played"
+            try:
+                pos = parse_position(move.target)
+            except BadCard as e:
+                return str(e)
+            if not self.table:
+                return "the first card must be the real 7♠ (§4.3, §4.7 Decision)"
+            if not self.joker_positions() >> pos & 1:
+                return f"{position_str(pos)} is not a legal position now (a 7 not yet down or the " \
+                       "next card at a chain end, §4.7)"
+            return None
+        if c == self.joker:
+            if self.options.live_joker:
+                return "say which card the joker stands for, e.g. 'play BJ for ♦8' (§4.7)"
+            return "the joker is the dead card and can never be played (§4.1)"
+        if not self.table and c != S7:
+            return "the holder of 7♠ must open with 7♠ (§4.3)"
+        if c == self.dead:
+            return f"{card_str(c)} is dead: the joker took its place (§4.7)"
+        if not self.chains.can_place(c):
+            return f"{card_str(c)} neither opens a suit nor extends a chain by one (§4.3)"
+        return None
+
+    # --- carrying out ----------------------------------------------------------------------
+
+    def _play(self, seat: int, move: Move) -> None:
+        n = self.players
+        if move.verb == "lend":
+            self._lend(seat, move)
+            return
+        if move.verb == "borrow":
+            if self.has_legal(seat):           # allow_and_penalise: discovered (§4.4)
+                self._finish([s for s in range(n) if s != seat], [seat], "bieqi:4.4")
+                return
+            forbid = self._forbid_now()
+            for c in cards_of(self.hands[seat]):
+                self.forb[c] = self.forb.get(c, 0) | forbid
+            self.borrower, self.lender = seat, (seat - 1) % n
+            self._after_move(-1)
+            return
+        c = move.cards[0]
+        pos = parse_position(move.target) if move.target is not None else int(c)
+        self.hands[seat] &= ~(1 << c)
+        self.chains.place(pos)
+        self.table.append((int(c), pos))
+        if move.target is not None:
+            self.dead = pos
+        self._after_move(seat)
+        if not self.over:
+            self.turn = (seat + 1) % n
+
+    def _lend(self, seat: int, move: Move) -> None:
+        n = self.players
+        hand_before = self.hands[seat]
+        if move.cards:
+            c = move.cards[0]
+            if self.options.lend_policy == "forced_worst":
+                # the lent card was a worst one: resampling keeps every card of this hand
+                # within its distance-from-7 class, so the choice stays forced
+                self.same_class |= hand_before
+            self.hands[seat] &= ~(1 << c)
+            self.hands[self.borrower] |= 1 << c
+            for v in range(n):
+                self.known[v] &= ~hand_before
+            self.known[seat] |= 1 << c
+        borrower = self.borrower
+        self.lender = self.borrower = -1
+        self.turn = (borrower + 1) % n
+        if not self.hands[seat] and self.options.out_by_lending_wins:
+            self._after_move(seat)
+        else:
+            self._after_move(-1)
+
+    def _after_move(self, seat: int) -> None:
+        """§4.5: the first player with no cards wins; the dead card's holder loses."""
+        if seat >= 0 and not self.hands[seat]:
+            dead = self.dead_card()
+            holder = next((s for s in range(self.players) if self.hands[s] >> dead & 1), None)
+            self._finish([seat], [] if holder is None else [holder],
+                         "bieqi:4.7" if self.dead >= 0 else "bieqi:4.5")
+        elif len(self.history) + 1 >= self.options.max_turns:
+            self._finish([], [], "bieqi:4.5")
+
+    def _finish(self, winners: list[int], losers: list[int], rule: str) -> None:
+        self.over = True
+        self.winners_, self.losers, self.end_rule = winners, losers, rule
+        self.lender = self.borrower = -1
+
+    # --- results ---------------------------------------------------------------------------
+
+    def score_items(self) -> list[ScoreItem]:
+        if not self.over:
+            return []
+        pts = 1 if self.options.score_points else 0
+        out = []
+        for s in self.winners_:
+            note = ("another player borrowed while holding a legal card (§4.4)"
+                    if self.end_rule == "bieqi:4.4" else "first to have no cards (§4.5)")
+            out.append(ScoreItem(s, pts, "bieqi:4.4" if self.end_rule == "bieqi:4.4" else "bieqi:4.5",
+                                 note=note))
+        for s in self.losers:
+            if self.end_rule == "bieqi:4.4":
+                out.append(ScoreItem(s, -pts, "bieqi:4.4", note="borrowed while holding a legal card"))
+            else:
+                dead = self.dead_card()
+                out.append(ScoreItem(s, -pts, self.end_rule, (Card(dead),),
+                                     note=f"holds the dead card {card_str(dead)}"))
+        return out
+
+    def winners(self) -> list[int]:
+        return list(self.winners_) if self.over else []
+
+    # --- hidden information --------------------------------------------------------------
+
+    def secret_cards(self, seat: int | None) -> list[Card]:
+        if self.over:
+            return []
+        m = 0
+        for s in range(self.players):
+            if s != seat:
+                m |= self.hands[s]
+        if seat is not None:
+            m &= ~self.known[seat]
+        # who holds 7♠ is public: that seat must open (to_move names it, §4.3)
+        return cards_of(m & ~(1 << S7))
+
+    def card_places(self) -> dict[str, list[Card]]:
+        out = {f"hand{s}": cards_of(h) for s, h in enumerate(self.hands)}
+        out["table"] = [Card(c) for c, _ in self.table]
+        return out
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        v: dict[str, Any] = {
+            # the joker's name would read as a card token, so it is given as big/little
+            "options": {k: v for k, v in self.options.to_dict().items() if k != "joker"},
+            "joker": "big" if self.options.joker == "BJ" else "little",
+            "hand_sizes": [h.bit_count() for h in self.hands],
+            "chains": self.chains.to_json(),
+            "table": [card_str(c) if c == p else f"{card_str(c)}={position_str(p)}"
+                      for c, p in self.table],
+            "dead": position_str(self.dead) if self.dead >= 0 else "joker",
+            "turn": self.turn,
+        }
+        if self.lender >= 0:
+            v["borrowing"] = {"borrower": self.borrower, "lender": self.lender}
+        if seat is not None:
+            v["hand"] = cards_json(cards_of(self.hands[seat]))
+            v["known"] = {str(s): cards_json(cards_of(self.hands[s] & self.known[seat]))
+                          for s in range(self.players) if s != seat and self.hands[s] & self.known[seat]}
+        if self.over:
+            v["hands"] = [cards_json(cards_of(h)) for h in self.hands]
+            v["winners"], v["losers"] = list(self.winners_), list(self.losers)
+        return v
+
+    def log_text(self, viewer: int | None, seat: int, move: Move) -> str:
+        if move.verb == "lend" and move.cards:
+            if move.cards[0] in self.secret_cards(viewer):
+                return "lend (a card)"
+        return self.move_text(move)
+
+    def sample_hidden(self, seat: int | None, rng: random.Random, tries: int = 100) -> State:
+        """A world consistent with ``view(seat)``: the secret cards are permuted among their
+        places so that no seat that borrowed held a card it could have played then (and,
+        with forced_worst, a card that was in a lender's hand keeps its distance from 7, so
+        every forced lend stays forced)."""
+        secret = [int(c) for c in self.secret_cards(seat)]
+        if len(secret) < 2:
+            return self.clone()
+        smask = sum(1 << c for c in secret)
+        forbidden = {c: self.forb.get(c, 0) & smask for c in secret}
+        for c in secret:
+            if self.same_class >> c & 1:
+                d = seven_distance(c)
+                forbidden[c] |= sum(1 << x for x in secret if seven_distance(x) != d)
+        last: Exception | None = None
+        for _ in range(tries):
+            perm = constrained_permutation(secret, forbidden, rng)
+            if perm is None:
+                break
+            mapping = {a: b for a, b in perm.items() if a != b}
+            history = [(s, _relabel(m, mapping)) for s, m in self.history]
+            try:
+                return self.replay_with(self.deal.relabel(mapping), history)
+            except IllegalMove as e:
+                last = e
+        raise CardtableError(f"could not resample the hidden cards of seat {seat}: {last}")
+
+    # --- notation ----------------------------------------------------------------------------
+
+    def parse_move(self, text: str, seat: int) -> Move:
+        words = text.replace(",", " ").split()
+        if not words:
+            raise IllegalMove(text, "empty move; moves are play <card>, borrow, lend <card>", seat)
+        verb = words[0].lower()
+        if verb == "borrow" and len(words) == 1:
+            return Move("borrow")
+        if verb == "lend" and len(words) <= 2:
+            return Move("lend", tuple(parse_card(w) for w in words[1:]))
+        if verb == "play" and len(words) == 2 and "=" in words[1]:
+            words = ["play", *words[1].split("=", 1)]
+            words.insert(2, "for")
+        if verb == "play" and len(words) == 2:
+            return Move("play", (parse_card(words[1]),))
+        if verb == "play" and len(words) == 4 and words[2].lower() in ("for", "as"):
+            return Move("play", (parse_card(words[1]),), target=position_str(parse_position(words[3])))
+        raise IllegalMove(text, "moves are 'play <card>', 'play <joker> for <position>' (活王), "
+                          "'borrow' and 'lend <card>'", seat)
+
+    def move_text(self, move: Move) -> str:
+        if move.verb == "play" and move.target is not None and move.cards:
+            return f"play {card_str(move.cards[0])} for {move.target}"
+        if move.verb in ("play", "lend") and move.cards:
+            return f"{move.verb} {' '.join(card_str(c) for c in move.cards)}"
+        return " ".join([move.verb, *(card_str(c) for c in move.cards)])
+
+
+def _relabel(move: Move, mapping: dict[int, int]) -> Move:
+    if not mapping or not move.cards:
+        return move
+    return Move(move.verb, tuple(Card(mapping.get(c, c)) for c in move.cards), move.groups, move.target)

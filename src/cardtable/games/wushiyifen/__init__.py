@@ -1,0 +1,15 @@
+"""五十一分 Wǔshíyī Fēn (Fifty-One): spec shared/rules/wushiyifen.md, docs
+docs/games/wushiyifen.md."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .bots import HeuristicBot
+from .render import hint, render
+from .rules import GAME, WushiyifenGame, WushiyifenOptions
+from .state import WushiyifenState
+
+BOTS: dict[str, type[Any]] = {"heuristic": HeuristicBot}
+
+__all__ = ["BOTS", "GAME", "WushiyifenGame", "WushiyifenOptions", "WushiyifenState", "hint", "render"]

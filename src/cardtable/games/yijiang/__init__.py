@@ -1,0 +1,15 @@
+"""议将夺墩算分 Yì Jiàng Duó Dūn Suàn Fēn: spec shared/rules/yijiang.md, docs
+docs/games/yijiang.md."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .bots import HeuristicBot
+from .render import hint, render
+from .rules import GAME, YijiangGame, YijiangOptions
+from .state import YijiangState
+
+BOTS: dict[str, type[Any]] = {"heuristic": HeuristicBot}
+
+__all__ = ["BOTS", "GAME", "HeuristicBot", "YijiangGame", "YijiangOptions", "YijiangState", "hint", "render"]
