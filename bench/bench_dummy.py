@@ -72,19 +72,29 @@ def time_legal_moves(final_turn: bool, positions: int = 40, reps: int = 20) -> d
             "mean_moves": statistics.mean(counts), "max_moves": max(counts)}
 
 
-def bound_positions(count: int, players: int = 2) -> list[Any]:
-    """Positions inside a dark-knock turn (B13): the unborn starter drew and melded from hand."""
+def bound_positions(count: int) -> list[Any]:
+    """2-player positions inside a dark-knock turn (B13): seat 0, unborn, drew and melded from a
+    hand built as random melds (11 cards) plus a knock card; 8–9 hidden cards remain."""
+    from cardtable.cards import iter_bits
+    from cardtable.games.dummy.meldlogic import meld_tables
+    tables = meld_tables(False)
     out: list[Any] = []
-    seed = 0
+    rng = random.Random(7)
     while len(out) < count:
-        seed += 1
-        s = GAME.new_state(players, GAME.make_options(), seed=seed)
-        s.apply("draw") if any(m.verb == "draw" for m in s.legal_moves()) else None
+        hand = 0
+        for size in rng.choice([(4, 4, 3), (4, 3, 4), (3, 4, 4)]):
+            m = rng.choice([m for m in tables.all_masks if m.bit_count() == size and not m & hand])
+            hand |= m
+        rest = [c for c in shuffled(make_pack(), rng) if not hand >> c & 1]
+        cards = list(iter_bits(hand))
+        deal = {"hands": [[card_str(x) for x in cards], [card_str(x) for x in rest[:11]]],
+                "discard": [card_str(rest[11])], "stock": [card_str(x) for x in rest[12:]]}
+        s = GAME.new_state(2, GAME.make_options(), deal=deal)
+        s.apply("draw")
         melds = [m for m in s.legal_moves() if m.verb == "meld"]
-        if s.phase == "play" and melds:
+        if melds:
             s.apply(melds[0])
-            if s.must_knock:
-                out.append(s)
+            out.append(s)
     return out
 
 

@@ -177,3 +177,28 @@ def test_b29_match_target() -> None:
         if m.finish_deal() is None:
             m.next_deal()
     assert max(m.totals) >= 1 and m.end is not None
+
+
+@pytest.mark.parametrize(("mode", "pile", "charged"), [
+    ("functional", "5♦ 9♥", True), ("strict_first", "5♦ 9♥", True),
+    ("functional", "5♦ 2♦", True), ("strict_first", "5♦ 2♦", False)])
+def test_o8_lone_speto_feed_strict_first(mode: str, pile: str, charged: bool) -> None:
+    """penalize_lone_speto_feed charges "a speto discarded with no related card in the pile"
+    (§4 O8 note): with ti_on_mode = strict_first a related card in P_e (here 2♦, a connector of
+    2♣ that is not melded with it) prevents the charge; functionally it does not."""
+    s = mk(["2♣ 9♠", "3♣ 4♣ K♥", "", ""], pile, fill=True,
+           rules={"penalize_lone_speto_feed": True, "ti_on_mode": mode},
+           moves=["draw", "discard 2♣", "take 2♣ meld 2♣ 3♣ 4♣", "discard K♥"])
+    assert bool(item(s, "O8", 0)) is charged
+    assert not item(s, "O7", 0)
+
+
+def test_o8_not_charged_for_an_o7_case_when_o7_is_off() -> None:
+    """Decision 15: O8's "O7 did not fire" is read as "O7's trigger did not hold", so switching
+    O7 off (opt_pee_speto = 0) does not turn the T23 case (O7 case 3) into an O8 charge."""
+    kw: dict[str, Any] = dict(hands=["3♣", "2♣ K♥", "", ""], pile="5♦ 4♣", fill=True,
+                              moves=["draw", "discard 3♣", "take 4♣ meld 2♣ 3♣ 4♣", "discard K♥"])
+    on = mk(**kw)
+    assert [it.points for it in item(on, "O7", 0)] == [-50] and not item(on, "O8", 0)
+    off = mk(**kw, rules={"opt_pee_speto": 0})
+    assert not item(off, "O7", 0) and not item(off, "O8", 0)

@@ -36,9 +36,16 @@ def test_random_playout_under_random_options(players: int, rules: dict[str, Any]
     s = new_game("dummy", players, rules=rules, seed=seed)
     rng = random.Random(seed)
     steps = 0
+    tabled_at_start, turn = 0, 0
     while not s.is_over:
+        if s.turn != turn:
+            tabled_at_start, turn = s.tabled[s.cur], s.turn
         legal = s.legal_moves()
         assert legal, s.view(s.cur)
+        if s.must_knock:       # B13/B27: a turn bound to knock never offers a discard
+            assert all(mv.verb != "discard" for mv in legal)
+        if s.phase == "play" and not s.born[s.cur] and s.drew and s.tabled[s.cur] & ~tabled_at_start:
+            assert s.must_knock or not s.options.hand_melds_require_born or not s.options.layoff_requires_born
         for mv in rng.sample(legal, min(3, len(legal))):
             assert s.why_illegal(s.cur, mv) is None
         places = s.card_places()

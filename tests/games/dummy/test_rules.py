@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -305,9 +306,60 @@ def test_unordered_move_object_is_refused_with_the_canonical_text() -> None:
     assert why is not None and "meld 3♥ 4♥ 5♥" in why
 
 
-def test_resampling_mid_dark_knock_keeps_the_knockers_hand() -> None:
+def _check_bound_samples(s: Any, viewer: int, n: int) -> set[int]:
+    """Samples from ``viewer`` in a turn bound to knock: view kept, every card in one place,
+    the mover's resampled hand still tableable down to one card; returns the hands seen."""
+    seen = set()
+    for k in range(n):
+        t = s.sample_hidden(viewer, random.Random(k))
+        assert t.view(viewer) == s.view(viewer)
+        assert sorted(x for cs in t.card_places().values() for x in cs) == list(range(52))
+        assert t.must_knock and t.cur == s.cur and t._can_finish(t.hands[t.cur])
+        assert any(mv.verb in ("meld", "layoff", "knock") for mv in t.legal_moves())
+        seen.add(t.hands[t.cur])
+    return seen
+
+
+def test_resampling_mid_dark_knock_does_not_reveal_the_knockers_hand() -> None:
+    """Hidden information (brief; docs Decision 13): in a turn bound to end in a knock (B13) the
+    mover's hand is secret to the others, and resampling from another seat redraws it among
+    the cards that seat cannot place, not the true hand every time."""
     s = _t40a()                                  # seat 0 drew unborn and melded: bound to knock
-    assert not set(s.secret_cards(1)) & {c for c in range(52) if s.hands[0] >> c & 1}
-    for k in range(20):
-        t = s.sample_hidden(1, random.Random(k))
-        assert t.view(1) == s.view(1) and t.hands[0] == s.hands[0]
+    assert s.must_knock
+    true_hand = s.hands[0]
+    assert {c for c in range(52) if true_hand >> c & 1} <= set(s.secret_cards(1))
+    seen = _check_bound_samples(s, 1, 20)
+    assert len(seen) > 5 and seen != {true_hand}
+    for k in range(5):                            # the mover's own sample keeps its hand
+        assert s.sample_hidden(0, random.Random(k)).hands[0] == true_hand
+
+
+def test_resampling_bound_turn_constructive_fallback(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With rejection switched off the constructive search still gives varied legal hands
+    (2 players, nine hidden cards left after a dark meld)."""
+    from cardtable.games.dummy import sampling
+    monkeypatch.setattr(sampling, "REJECTION_TRIES", 0)
+    h0, h1 = "3♥ 4♥ 5♥ 6♣ 7♣ 8♣ 9♦ 10♦ J♦ Q♦ K♦", "2♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥ 2♦ 3♦"
+    named = set(parse_cards(h0 + " " + h1 + " 4♦ 6♥"))
+    rest = [card_str(x) for x in range(52) if x not in named]
+    s = new_game("dummy", 2, deal={"hands": [h0.split(), h1.split()], "stock": ["6♥", *rest],
+                                   "discard": ["4♦"]})
+    s.apply("draw")
+    s.apply("meld 3♥ 4♥ 5♥")
+    assert s.must_knock and s.hands[0].bit_count() == 9
+    seen = _check_bound_samples(s, 1, 10)
+    assert len(seen) > 3 and seen != {s.hands[0]}
+
+
+def test_resampling_bound_turn_when_the_viewer_can_place_every_card() -> None:
+    """T41c final turn (B27), 2 players, stock empty: seat 0 sees everything but B's hand, so the
+    only consistent hand is the true one and a sample reproduces it (nothing is invented)."""
+    from cardtable.scenario import load
+    sc = load(scenario_path("T41c_final_pickup_knock"))
+    s = new_game("dummy", 2, rules=sc["rules"], deal=sc["deal"])
+    for mv in sc["moves"][:3]:
+        s.apply(mv)
+    assert s.final_turn and s.must_knock and s.phase == "play"
+    hidden = s.hands[1] & ~s.known[1]
+    assert {x for x in range(52) if hidden >> x & 1} == set(s.secret_cards(0))
+    assert _check_bound_samples(s, 0, 3) == {s.hands[1]}

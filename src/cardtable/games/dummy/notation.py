@@ -114,8 +114,10 @@ def precheck(state: DummyState, seat: int, move: Move) -> str | None:
         return f"'{v}' takes no cards"
     if v in ("discard", "knock") and len(move.cards) != 1:
         return f"'{v}' names exactly one card"
-    if v == "take" and (len(move.cards) != 1 or len(move.groups) != 1):
-        return "a pickup names one target card and one meld"
+    if v == "take" and (len(move.cards) != 1 or len(move.groups) != 1 or not move.groups[0]):
+        return "a pickup names one target card and one meld: take 7♥ meld 6♥ 7♥ 8♥"
+    if v == "meld" and not move.cards:
+        return "name the cards of the meld: meld 3♥ 4♥ 5♥"
     if v == "layoff" and (not move.cards or len(move.groups) != 1 or len(move.groups[0]) != 1):
         return "a lay-off names its cards and one table meld"
     return None

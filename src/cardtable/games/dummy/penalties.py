@@ -88,17 +88,23 @@ def ti_on(e: DiscardEvent, taken: int, new_melds: Sequence[int], ace_low: bool, 
             return False
         return any(m & cbit and m & SPETO_MASK for m in new_melds)
     if lone_speto and SPETO_MASK & cbit:
+        # §4 O8 note: "a speto discarded with no related card in the pile"; under strict_first
+        # that is read literally (P_e holds no card of the speto's group), otherwise
+        # functionally like O8 (no related pile card ended up in the meld, i.e. O7 did not fire)
+        if strict_first and e.pile_before & _own_group(c, ace_low):
+            return False
         return any(m & cbit for m in new_melds)
     return False
 
 
 def _own_group(c: int, ace_low: bool) -> int:
-    """c's speto group: {2♣} ∪ C(2♣) or {Q♠} ∪ C(Q♠) (both, if c connects to both)."""
+    """c's speto group: {2♣} ∪ C(2♣) or {Q♠} ∪ C(Q♠) (both, if c connects to both); a speto
+    belongs to its own group."""
     c2, cq, _, _ = speto_groups(ace_low)
     out = 0
-    if c2 >> c & 1:
+    if c2 >> c & 1 or c == CLUB2:
         out |= c2 | (1 << CLUB2)
-    if cq >> c & 1:
+    if cq >> c & 1 or c == SPADE_Q:
         out |= cq | (1 << SPADE_Q)
     return out
 

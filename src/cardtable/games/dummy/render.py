@@ -12,7 +12,7 @@ def render(view: dict[str, Any]) -> str:
     for i, m in enumerate(view["melds"]):
         lines.append(f"meld {i + 1} (seat {m['owner']}): " + " ".join(m["cards"]))
     for s, h in enumerate(view["hands"]):
-        shown = " ".join(h) if isinstance(h, list) else f"{h['count']} cards" + (
+        shown = " ".join(h) if isinstance(h, list) else f"{h['count']} card{'' if h['count'] == 1 else 's'}" + (
             f", known {' '.join(h['known'])}" if h["known"] else "")
         lines.append(f"seat {s}{' (born)' if view['born'][s] else ''}: {shown}")
     for p in view.get("penalties", []):

@@ -10,6 +10,7 @@ reason, and every tabling move is offered only if the turn can still end in a kn
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from ...cards import Card, card_str, cards_json, iter_bits, mask_of
@@ -18,7 +19,7 @@ from ...errors import ScenarioError
 from ...game import State
 from ...moves import Move
 from ...scoring import ScoreItem
-from . import notation
+from . import notation, sampling
 from .meldlogic import SPETO_MASK, MeldTables, can_cover, meld_tables, sort_key
 from .penalties import DiscardEvent, in_window, pee_hua, pee_speto, speto_laid_on, ti_on, ting_mee, ting_tem
 from .rules import DummyOptions
@@ -463,13 +464,16 @@ class DummyState(State):
     def secret_cards(self, seat: int | None) -> list[Card]:
         hidden = mask_of(self.stock) & ~self.public_stock
         if not self.over:
-            # A turn bound to end in a knock (B13/B27) was allowed only because the mover's hand
-            # can be tabled down to one card; resampling keeps that hand as it is (docs Decision).
-            bound = self.cur if self.must_knock and self.phase == "play" else -1
             for s in range(self.players):
-                if s != seat and s != bound:
+                if s != seat:
                     hidden |= self.hands[s] & ~self.known[s]
         return [Card(c) for c in iter_bits(hidden)]
+
+    def sample_hidden(self, seat: int | None, rng: random.Random, tries: int = 100) -> State:
+        """As ``State.sample_hidden``; in a turn bound to end in a knock (B13, B27) the mover's
+        hidden cards are redrawn among the cards ``seat`` cannot place, subject to the hand
+        still being tableable down to one card (``sampling.py``; docs Decision 13)."""
+        return sampling.sample_hidden(self, seat, rng, tries)
 
     def card_places(self) -> dict[str, list[Card]]:
         out = {f"hand{s}": [Card(c) for c in iter_bits(h)] for s, h in enumerate(self.hands)}
