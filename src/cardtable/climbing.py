@@ -216,9 +216,9 @@ def plays(hand: Iterable[int], rules: ClimbRules, top: Combo | None = None
     for combo, need in rank_patterns(counts, rules):
         may_flush = sf and combo.kind == STRAIGHT
         if top is not None and not beats(combo, top):
-            # a straight flush may still beat a plain straight of the same size
-            if not (may_flush and top.kind == STRAIGHT and top.size == combo.size
-                    and not top.flush):
+            # a straight flush may still beat a straight (plain, or a lower straight flush)
+            # of the same size: decided per card choice below
+            if not (may_flush and top.kind == STRAIGHT and top.size == combo.size):
                 continue
         choices = [list(combinations(by_rank[r], k)) for r, k in need]
         for pick in product(*choices):

@@ -8,11 +8,16 @@ from pathlib import Path
 import pytest
 
 from cardtable.cards import parse_card
-from cardtable.conformance import check_conservation, check_roundtrip, check_secrets
+from cardtable.conformance import (
+    Report,
+    _deep_checks,
+    check_conservation,
+)
 from cardtable.errors import IllegalMove
 from cardtable.games.zhuoheia import tribute as tb
 from cardtable.registry import get_game, new_match
 from cardtable.scenario import replay
+from cardtable.scoring import totals
 
 from .helpers import state
 
@@ -147,13 +152,45 @@ def test_hidden_information_through_tribute_hands(rules: dict[str, object]) -> N
             st = m.state
             step = 0
             while not st.is_over:
+                legal = st.legal_moves()
                 if k > 0 and (st.phase != "play" or step % 9 == 0):
-                    for s in [None, *range(players)]:
-                        assert check_secrets(st, s, rng) is None
-                    assert check_roundtrip(st) is None
                     assert check_conservation(st, pack) is None
-                st.apply(rng.choice(st.legal_moves()))
+                    # the generic deep checks: secrets + resampling, round trip (audit: also legal
+                    # moves pass why_illegal, fuzzed moves rejected unchanged, out-of-turn moves)
+                    _deep_checks(st, st.to_move()[0], legal, rng, pack, seed, step, Report("zhuoheia", players, None))
+                    if st.phase != "play":      # every tribute move listed is carried out
+                        for mv in rng.sample(legal, min(8, len(legal))):
+                            st.clone().apply(mv)
+                move = rng.choice(legal)
+                assert st.parse_move(st.move_text(move), st.to_move()[0]) == move
+                st.apply(move)
                 step += 1
+            assert st.scores == totals(st.score_items(), players)
             m.finish_deal()
             if k < 2:
                 m.next_deal()
+
+
+def test_spec_scenarios_1_and_2_next_dealer() -> None:
+    """§2.5 scenarios 1 and 2 (§2.2/§2.4): the next 庄家 is the first finisher — A after order
+    A C B D, B after order B C A D; the finished hand's sides travel to the next tribute."""
+    from types import SimpleNamespace
+
+    game = get_game("zhuoheia")
+    for order, want in (([A, C, B, D], A), ([B, C, A, D], B)):
+        last = SimpleNamespace(finish_order=order, dealer=A, partner=A)
+        ctx = game.next_context(SimpleNamespace(deals=[last]))
+        assert ctx == {"dealer": want, "prev_order": order, "prev_dealer": A, "prev_partner": A}
+
+
+def test_scenario_6_nothing_received_until_all_have_given() -> None:
+    """§2.5 scenario 6 / rule (i): D's BJ is set aside for A but reaches him only after every
+    giver (C last) has given; A's own tribute (2♠) came from his dealt hand."""
+    st = _tribute_state()
+    bj = parse_card("BJ")
+    st.apply("give 2♠")
+    st.apply("give BJ")                     # D → A
+    assert st.phase == "give" and st.to_move() == (C,)
+    assert not st.hands[A] >> bj & 1
+    st.apply("give LJ 2♥")
+    assert st.hands[A] >> bj & 1 and st.hands[B] >> parse_card("2♠") & 1
