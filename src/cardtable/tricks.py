@@ -37,8 +37,9 @@ API
     ``act(seat, value)``, ``turn``, ``high`` (bid, seat), ``bids`` [(seat, value|None)],
     ``done``, ``all_passed``.  A bid must be a multiple of ``step`` in [minimum, maximum] above
     the current one; a bid followed by passes of all other players wins (passes are not
-    final unless ``pass_is_final``: then passed players are skipped); a bid of ``maximum``
-    wins at once; ``players`` passes without a bid end it with ``all_passed``.
+    final unless ``pass_is_final``: then passed players are skipped, and a bid made when
+    all the others have passed wins at once); a bid of ``maximum`` wins at once;
+    ``players`` passes without a bid end it with ``all_passed``.
 ``assign_hidden(cards, forbidden, rules, rng) -> list | None``   a random assignment of
     ``cards`` to slots (``forbidden[i]`` = suit mask slot ``i`` may not take), consistent with
     every void shown, or None when impossible.  A game's ``sample_hidden`` maps each hidden
@@ -379,6 +380,11 @@ class Auction:
             self.high = (value, seat)
             self.passes_since = 0
             if value >= self.maximum:
+                self.done = True
+                return
+            if self.pass_is_final and len(self.passed - {seat}) >= n - 1:
+                # every other player has already (finally) passed: nobody is left to outbid
+                # him, so the bid stands at once (the bidder may not raise his own bid)
                 self.done = True
                 return
         nxt = (seat + 1) % n

@@ -198,6 +198,20 @@ def test_auction_final_passes_and_maximum() -> None:
     assert m.done and m.high == (400, 1)
 
 
+
+def test_auction_final_passes_bid_after_all_others_passed() -> None:
+    """sibaifen.md §3.5 with pass_is_final: three final passes, then a bid by the fourth:
+    nobody may outbid him, so the bid is the contract at once (he does not bid again)."""
+    a = Auction(4, 0, 200, 5, 400, pass_is_final=True)
+    _run(a, [None, None, None])
+    assert not a.done and a.turn == 3
+    _run(a, [200])
+    assert a.done and not a.all_passed and a.high == (200, 3)
+    assert a.why_not(3, 205) == "the auction is over"
+    b = Auction(4, 0, 200, 5, 400)          # non-final passes: the others may come back
+    _run(b, [None, None, None, 200])
+    assert not b.done and b.turn == 0
+
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 10**6))
 def test_property_assign_hidden_finds_a_consistent_deal(seed: int) -> None:

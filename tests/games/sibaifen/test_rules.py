@@ -82,6 +82,17 @@ def test_pass_is_not_final_by_default_and_final_as_option() -> None:
     assert st2.phase == "bury" and st2.declarer == 1   # seat 0 is skipped: three passes
 
 
+def test_pass_is_final_bid_after_three_passes_is_the_contract() -> None:
+    """§3.5 ("when someone bids and the other 3 all decline"), pass_is_final: three final
+    passes, then the fourth bids 200 → contract 200 at once; he may not raise himself."""
+    st = new_game("sibaifen", seed=1, rules={"pass_is_final": True})
+    assert isinstance(st, SibaifenState)
+    _auction(st, ["pass", "pass", "pass", "bid 200"])
+    assert (st.declarer, st.contract, st.phase) == (3, 200, "bury")
+    with pytest.raises(IllegalMove, match="bury"):
+        st.apply("bid 205")
+
+
 def test_bid_400_ends_the_auction() -> None:
     st = new_game("sibaifen", seed=2)
     _auction(st, ["bid 200", "bid 400"])
@@ -223,3 +234,42 @@ def test_wrong_phase_moves_are_rejected() -> None:
                       ("bid", "unknown move"), ("trump x", "unknown suit")):
         with pytest.raises(IllegalMove, match=why):
             st.apply(text)
+
+
+def test_resampling_redeals_the_secret_cards() -> None:
+    """Audit: a sample keeps the seat's view but does not copy the true hidden cards
+    (other hands, the buried kitty) into the world it returns; cards are conserved."""
+    st = new_game("sibaifen", seed=21)
+    assert isinstance(st, SibaifenState)
+    _to_play(st)
+    st.apply(st.legal_moves()[0])
+    rng = random.Random(3)
+    seen_hands, seen_buried = set(), set()
+    for _ in range(15):
+        sample = st.sample_hidden(1, rng)
+        assert isinstance(sample, SibaifenState)
+        assert sample.view(1) == st.view(1)
+        assert sorted(c for p in sample.card_places().values() for c in p) == list(range(52))
+        seen_hands.add(tuple(sample.hands[s] for s in (0, 2, 3)))
+        seen_buried.add(frozenset(sample.buried))
+    assert len(seen_hands) > 10 and len(seen_buried) > 10
+
+
+def test_match_end_when_both_sides_reach_the_target() -> None:
+    """§3.7 target + Decision: both sides over the target in one hand (their_points) → the
+    higher total wins; equal totals → the side that won that hand."""
+    from types import SimpleNamespace
+
+    opts = G.make_options(rules={"target": 500, "defenders_score_on_make": "their_points"})
+
+    def end(totals: list[int], hand_winners: list[int]) -> list[int] | None:
+        last = SimpleNamespace(winners=lambda: hand_winners)
+        m = SimpleNamespace(deal_totals=totals, options=opts, deals=[last])
+        e = G.match_end(m)
+        return None if e is None else e.winners
+
+    assert end([490, 499, 490, 499], [0, 2]) is None
+    assert end([520, 510, 520, 510], [1, 3]) == [0, 2]
+    assert end([510, 520, 510, 520], [0, 2]) == [1, 3]
+    assert end([510, 510, 510, 510], [1, 3]) == [1, 3]
+    assert end([510, 510, 510, 510], [0, 2]) == [0, 2]

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from cardtable.games.sibaifen.state import SibaifenState
 from cardtable.scenario import check, replay
 
 FILES = sorted((Path(__file__).parent / "scenarios").glob("*.json"))
@@ -31,3 +32,19 @@ def test_scenario_4_kitty_decides() -> None:
                    and t.winner % 2 == 0 and c.rank in (13, 12, 11, 10, 5, 2)) > 0
     assert a.side_points()[0] == 330 and a.tricks[-1].winner % 2 == 1
     assert b.side_points()[0] == 385 and b.tricks[-1].winner % 2 == 0
+
+
+@pytest.mark.parametrize(("name", "contract", "total", "scores"), [
+    ("s2_failed_370_340", 370, 340, [0, 30, 0, 30]),       # §3.8.2: defenders +30
+    ("s3_made_300_355", 300, 355, [300, 0, 300, 0]),       # §3.8.3: +300, excess 55 ignored
+    ("s4a_kitty_to_defenders", 350, 330, [0, 20, 0, 20]),  # §3.8.4: defenders +20
+    ("s4b_kitty_to_declarers", 350, 385, [350, 0, 350, 0]),  # §3.8.4: declarers +350
+])
+def test_scenario_files_hold_the_spec_figures(name: str, contract: int, total: int,
+                                              scores: list[int]) -> None:
+    """The whole-deal files really have the spec's contract C and declaring total T (audit)."""
+    st = replay(Path(__file__).parent / "scenarios" / f"{name}.json").state
+    assert isinstance(st, SibaifenState)
+    assert st.declarer == 0 and st.contract == contract
+    assert st.side_points()[0] == total and sum(st.side_points()) == 400
+    assert st.scores == scores

@@ -229,3 +229,37 @@ def test_resampling_keeps_shown_voids() -> None:
         # seat 2 showed no ♠ in trick 1; the card drawn after it (Q♣'s place) is unconstrained
         held_before = sample.hands[2] & ~(1 << int(sample.deal.stock[1]))
         assert not any(held_before >> b & 1 for b in range(13))
+
+
+def test_resampling_redeals_the_secret_cards() -> None:
+    """Audit: samples keep the seat's view, conserve the cards, and redeal the other hands
+    and the stock instead of copying the true ones."""
+    st = new_game("zuihoushengli", 5, seed=12)
+    assert isinstance(st, ZuihoushengliState)
+    rng = random.Random(1)
+    for _ in range(7):
+        st.apply(rng.choice(st.legal_moves()))
+    viewer = st.to_move()[0]
+    worlds = set()
+    for _ in range(15):
+        sample = st.sample_hidden(viewer, rng)
+        assert isinstance(sample, ZuihoushengliState)
+        assert sample.view(viewer) == st.view(viewer)
+        assert sorted(c for p in sample.card_places().values() for c in p) == sorted(
+            c for p in st.card_places().values() for c in p)
+        worlds.add((tuple(sample.hands), tuple(sample.stock)))
+    assert len(worlds) > 10
+
+
+def test_default_rules_never_empty_the_stock() -> None:
+    """Audit finding: with the default options the stock cannot run out before the deal ends
+    (cards in hands minus stock starts at 3 / 7 / 7 and falls by at least 2 per trick while
+    four or more play), so §7.7.7's empty stock needs a hand-made position (see above)."""
+    rng = random.Random(9)
+    for players in (4, 5, 6):
+        for seed in range(15):
+            st = new_game("zuihoushengli", players, seed=seed)
+            assert isinstance(st, ZuihoushengliState)
+            while not st.is_over:
+                assert st.stock
+                st.apply(rng.choice(st.legal_moves()))

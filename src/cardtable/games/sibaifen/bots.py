@@ -1,7 +1,8 @@
 """The 四百分 heuristic bot (docs/games/sibaifen.md "Bots").
 
-* Bidding: estimate the side's take from the hand (aces, kings, 2s, a long suit) and bid the
-  lowest legal bid while it stays under the estimate; otherwise pass.
+* Bidding: estimate the side's take from the hand (aces, kings, a long suit) and bid the
+  lowest legal bid while it stays under the estimate; otherwise pass.  Never outbids the
+  partner.
 * Kitty: bury the lowest cards of the shortest non-trump suits, keeping point cards.
 * Trump: the suit with the most cards (ties: the stronger suit).
 * Play: lead the strongest card of the longest suit; when following, if the partner is
@@ -54,6 +55,10 @@ def choose(view: dict[str, Any], legal: list[Move], rng: random.Random) -> tuple
     verbs = {m.verb for m in legal}
     if "bid" in verbs or ("pass" in verbs and len(verbs) == 1):
         est = estimate(hand)
+        high = view.get("high_bid")
+        me = view.get("seat")
+        if high and me is not None and high["seat"] % 2 == me % 2:
+            return Move("pass"), f"partner holds the bid ({high['bid']}): pass"
         bids = sorted((m for m in legal if m.verb == "bid"), key=lambda m: int(m.target or 0))
         if bids and int(bids[0].target or 0) <= est:
             return bids[0], f"hand worth about {est}: bid {bids[0].target}"

@@ -90,12 +90,17 @@ class SibaifenGame(Game[SibaifenOptions]):
         return SibaifenState(self, options, players, deal)
 
     def match_end(self, match: Any) -> MatchEnd | None:
-        """§3.7: the first side whose total reaches ``target`` wins the match."""
+        """§3.7: the first side whose total reaches ``target`` wins the match.
+
+        Decision: if both sides reach it in the same hand (possible only with
+        ``defenders_score_on_make = their_points``) the higher total wins; equal totals: the
+        side that won that hand (§3.7 hand result)."""
         totals = match.deal_totals
         reached = [s for s in (0, 1) if totals[s] >= match.options.target]
         if not reached:
             return None
-        best = max(reached, key=lambda s: totals[s])
+        last = match.deals[-1].winners() if match.deals else []
+        best = max(reached, key=lambda s: (totals[s], bool(last) and last[0] % 2 == s))
         return MatchEnd([best, best + 2], [])
 
 

@@ -1,8 +1,8 @@
 """The 最后胜利 heuristic bot (docs/games/zuihoushengli.md "Bots").
 
 Winning a trick is the only way to get a card back, so the bot tries to win tricks cheaply:
-lead its strongest card (a trump or joker if it has several, else the top of its longest
-suit); when following, play the cheapest card that beats the trick if there is one,
+lead its strongest card (a trump or joker if it has one, else the highest card, longer suit
+first on ties); when following, play the cheapest card that beats the trick if there is one,
 otherwise throw its weakest card (keeping trumps).
 """
 
