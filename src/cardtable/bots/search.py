@@ -5,6 +5,11 @@ they match what its seat can see, and picks the move with the best mean result. 
 sees the true state: the caller hands it a *sampler* (``State.sample_hidden`` bound to the
 true state and the bot's seat), whose worlds differ from the truth wherever the seat's view
 does.  Without a sampler it falls back to a uniform choice.
+
+Its known weakness is the uniform random rollout: where random play is far from real play
+the estimates mislead it.  In 四百分's auction random bidders nearly always overbid and go
+down, so the bot jumps to a very high bid and fails against sensible opponents (see
+docs/games/sibaifen.md); a game-aware rollout policy is the remedy, not yet built.
 """
 
 from __future__ import annotations
