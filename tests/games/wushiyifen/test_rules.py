@@ -110,9 +110,36 @@ def test_rethrow_pickup_allowed_by_option() -> None:
     assert st.view(None)["thrown"] == [[], ["9♥"]]
 
 
-def test_thrown_piles_of_five_are_set_aside() -> None:
-    """§5.2 [seed] bookkeeping: a pile of 5 goes aside once its last card can no longer be taken."""
+def test_thrown_piles_of_five_are_set_aside_at_once() -> None:
+    """§5.2 [seed] 任何人面前打出的牌凑齐5张后则放在一旁，不再作为替换的牌: a pile that reaches 5
+    goes aside at once, so its fifth card cannot be taken (audit: the spec called this
+    bookkeeping only; option ``fifth_throw_takeable`` keeps the spec's reading)."""
     st = _state(["C2 C3 C4 D6 D8", "S4 D3 C7 D2 C5"], "H2 H3 H4 H5 H6 H7 H8 H9 HT HJ HQ")
+    tops = ["2♥", "3♥", "4♥", "5♥", "6♥", "7♥", "8♥"]
+    for c in tops:
+        st.apply("draw")
+        st.apply(f"throw {c}")
+    assert st.view(None)["thrown"] == [["2♥", "4♥", "6♥", "8♥"], ["3♥", "5♥", "7♥"]]
+    st.apply("draw")
+    st.apply("throw 9♥")          # seat 1's 4th card: still takeable
+    assert st.view(0)["last_throw"] == "9♥"
+    st.apply("draw")
+    st.apply("throw 10♥")         # seat 0's 5th card: the pile goes aside at once
+    v = st.view(None)
+    assert v["thrown"] == [[], ["3♥", "5♥", "7♥", "9♥"]]
+    assert v["set_aside"] == ["2♥", "4♥", "6♥", "8♥", "10♥"] and v["last_throw"] is None
+    assert [m.verb for m in st.legal_moves()] == ["draw"]
+    before = st.to_json()
+    with pytest.raises(IllegalMove, match="completed a pile of 5"):
+        st.apply("take")
+    assert st.to_json() == before
+
+
+def test_fifth_throw_takeable_option_keeps_the_pile_until_the_next_turn() -> None:
+    """Option ``fifth_throw_takeable`` (the spec's bookkeeping reading): the 5th card may be
+    taken; a pile of 5 goes aside once its last card can no longer be taken."""
+    st = _state(["C2 C3 C4 D6 D8", "S4 D3 C7 D2 C5"], "H2 H3 H4 H5 H6 H7 H8 H9 HT HJ HQ",
+                rules={"fifth_throw_takeable": True})
     tops = ["2♥", "3♥", "4♥", "5♥", "6♥", "7♥", "8♥", "9♥", "10♥", "J♥"]
     for c in tops:
         st.apply("draw")
@@ -121,6 +148,7 @@ def test_thrown_piles_of_five_are_set_aside() -> None:
     # seat 0's fifth card (10♥) stopped being takeable when seat 1 drew: set aside
     assert v["thrown"] == [[], ["3♥", "5♥", "7♥", "9♥", "J♥"]]
     assert v["set_aside"] == ["2♥", "4♥", "6♥", "8♥", "10♥"]
+    assert "take" in [m.verb for m in st.legal_moves()]    # J♥ completed a pile but is takeable
     st.apply("draw")              # seat 0 draws instead of taking J♥: seat 1's pile goes aside
     v = st.view(None)
     assert v["thrown"] == [[], []]

@@ -12,11 +12,12 @@ from typing import Any
 
 from ...cards import Card, card_str, cards_of, iter_bits, mask_of, parse_card
 from ...deal import Deal
-from ...errors import IllegalMove
+from ...errors import CardtableError, IllegalMove
 from ...game import Game, State
 from ...moves import Move
 from ...scoring import ScoreItem
 from .rules import JianshisifenOptions, team_of
+from .sampling import sample_assignment
 from .scoring import card_points, is_pair, pick_value
 
 START, PUT, OVER = range(3)
@@ -41,8 +42,6 @@ class JianshisifenState(State):
         self.pairs: list[list[tuple[int, int]]] = [[] for _ in range(players)]
         self.turn = self.dealer
         self.phase = START
-        # sample_hidden may replay a history without the must-pick check (see there)
-        self._relaxed = False
         # what each no-pick turn told the table (must_pick): (seat, move index, mask of pick
         # values the seat held none of); and when each hand card arrived (-1: dealt)
         self.no_pick: list[tuple[int, int, int]] = []
@@ -124,7 +123,7 @@ class JianshisifenState(State):
                 return "put a card on the table now (put <card>)"
             if not self.stock_left:
                 return "the stock is used up; put a card on the table (put <card>)"
-            if self.options.must_pick and not self._relaxed and self._can_pick(seat):
+            if self.options.must_pick and self._can_pick(seat):
                 return "you can make 14, so you must pick (§6.3 must_pick)"
             return None
         if v == "put":
@@ -136,7 +135,7 @@ class JianshisifenState(State):
             if self.phase == START:
                 if self.stock_left:
                     return "first pick or draw (pick <hand card> <table card> | draw)"
-                if self.options.must_pick and not self._relaxed and self._can_pick(seat):
+                if self.options.must_pick and self._can_pick(seat):
                     return "you can make 14, so you must pick (§6.3 must_pick)"
             return None
         return f"unknown move {v!r}; moves: pick <hand card> <table card>, draw, put <card>"
@@ -258,35 +257,23 @@ class JianshisifenState(State):
         """Deal the secret cards anew, consistent with what every no-pick turn showed.
 
         With ``must_pick`` each ``draw`` tells the table that the drawer held no card making
-        14 with a table card.  Each secret hand card gets the pick values it cannot have (from
-        its holder's no-pick turns since it arrived); cards are dealt to the most constrained
-        places first.  If that fails a few times, the history is replayed without the
-        must-pick check (docs: "Hidden information"); the sample always matches the view.
+        14 with a table card.  Each secret hand card's place gets the pick values it cannot
+        have (its holder's no-pick turns since it arrived); :func:`sampling.sample_assignment`
+        deals the secret cards so that every place gets an allowed value (rejection sampling,
+        else a constructive matching plus random swaps).  The history is then replayed with
+        every rule on, so the sample is a world the viewer cannot tell from the real one.
         """
         secret = sorted(int(c) for c in self.secret_cards(seat))
         if len(secret) < 2:
             return self.clone()
         forbidden = {c: self._forbidden_values(c) for c in secret}
-        for _ in range(min(tries, 20)):
-            mapping = _assign(secret, forbidden, rng)
-            if mapping is None:
-                continue
+        try:
+            mapping = sample_assignment(secret, forbidden, rng, tries)
             history = [(s, Move(m.verb, tuple(Card(mapping.get(c, c)) for c in m.cards)))
                        for s, m in self.history]
-            try:
-                return self.replay_with(self.deal.relabel(mapping), history)
-            except IllegalMove:
-                continue
-        perm = secret[:]
-        rng.shuffle(perm)
-        mapping = {a: b for a, b in zip(secret, perm, strict=True) if a != b}
-        state = self.game.start(self.players, self.options, self.deal.relabel(mapping))
-        assert isinstance(state, JianshisifenState)
-        state._relaxed = True
-        for s, m in self.history:
-            state.apply(Move(m.verb, tuple(Card(mapping.get(c, c)) for c in m.cards)), s)
-        state._relaxed = False
-        return state
+            return self.replay_with(self.deal.relabel(mapping), history)
+        except (ValueError, IllegalMove) as e:   # cannot happen: the real deal is consistent
+            raise CardtableError(f"could not resample the hidden cards of seat {seat}: {e}") from e
 
     def _forbidden_values(self, card: int) -> int:
         """Pick values the holder of ``card``'s place cannot have had (0 for the stock)."""
@@ -307,23 +294,6 @@ class JianshisifenState(State):
 
     def move_text(self, move: Move) -> str:
         return " ".join([move.verb] + [card_str(c) for c in move.cards])
-
-
-def _assign(secret: list[int], forbidden: dict[int, int],
-            rng: random.Random) -> dict[int, int] | None:
-    """A random card for every secret place whose pick value that place allows (most
-    constrained places first); None on a dead end."""
-    places = sorted(secret, key=lambda c: (-forbidden[c].bit_count(), rng.random()))
-    pool = secret[:]
-    rng.shuffle(pool)
-    mapping: dict[int, int] = {}
-    for place in places:
-        bad = forbidden[place]
-        k = next((i for i, c in enumerate(pool) if not bad >> pick_value(c) & 1), -1)
-        if k < 0:
-            return None
-        mapping[place] = pool.pop(k)
-    return {a: b for a, b in mapping.items() if a != b}
 
 
 def parse_move(text: str) -> Move:

@@ -25,6 +25,10 @@ class WushiyifenOptions(Options):
     may_rethrow_pickup: bool = option(
         False, "a card picked up from the 上家's throw may be thrown again in the same turn",
         spec="wushiyifen.md §5.2")
+    fifth_throw_takeable: bool = option(
+        False, "the card that completes a pile of 5 thrown cards may still be taken by the 下家 "
+        "(the spec's bookkeeping reading); default: the seed sets the pile aside at once",
+        spec="wushiyifen.md §5.2")
     nonflush_value: Literal["0", "best_suit_subtotal"] = option(
         "0", "value of a hand that is not a flush (base game): 0, or its best suit's subtotal "
         "with the jokers", spec="wushiyifen.md §5.3")
@@ -61,7 +65,7 @@ class WushiyifenGame(Game[WushiyifenOptions]):
         {"players": 5, "playout_scale": 1.0},
         {"players": 3, "preset": "nonflush", "playout_scale": 1.0},
         {"players": 4, "playout_scale": 1.0,
-         "rules": {"may_rethrow_pickup": True, "may_declare_before_draw": True,
+         "rules": {"may_rethrow_pickup": True, "may_declare_before_draw": True, "fifth_throw_takeable": True,
                    "nonflush_value": "best_suit_subtotal", "declare_threshold": 30}},
     ]
 

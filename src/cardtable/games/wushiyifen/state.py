@@ -19,7 +19,7 @@ from ...game import Game, State
 from ...moves import Move
 from ...scoring import ScoreItem
 from .rules import HAND_SIZE, WushiyifenOptions
-from .scoring import Rating, compare, qualifies, rate
+from .scoring import Rating, card_value, compare, qualifies, rate
 
 START, THROW, OPEN_RESPOND, HIDDEN_RESPOND, OVER = range(5)
 PHASE_NAMES = ("draw", "throw", "open_response", "hidden_response", "over")
@@ -134,6 +134,9 @@ class WushiyifenState(State):
             if phase != START:
                 return self._phase_says()
             if self.last_throw < 0:
+                if self.history and self.history[-1][1].verb == "throw":
+                    return ("your 上家's throw completed a pile of 5, which is set aside and "
+                            "cannot be taken (§5.2)")
                 return "there is no card thrown by your 上家 on the last turn to take"
             return None
         if v == "declare":
@@ -216,6 +219,11 @@ class WushiyifenState(State):
             self.thrown[seat].append(c)
             self.last_throw = c
             self.picked = -1
+            if len(self.thrown[seat]) >= HAND_SIZE and not self.options.fifth_throw_takeable:
+                # §5.2 [seed]: a pile that reaches 5 is set aside at once, its 5th card too
+                self.aside += self.thrown[seat]
+                self.thrown[seat] = []
+                self.last_throw = -1
             if move.target is not None:
                 self._declare(seat, move.target)
             elif self.stock_pos >= len(self.stock):
@@ -375,15 +383,9 @@ class WushiyifenState(State):
         d = self.declarer
         d_secret = [c for c in secret if self.hands[d] >> c & 1]
         d_known = self.hands[d] & ~mask_of(d_secret)
-        key = (d_known, tuple(secret), len(d_secret))
-        if self._fills_cache is not None and self._fills_cache[0] == key:
-            choices = self._fills_cache[1]
-        else:
-            choices = self._qualifying_fills(d_known, secret, len(d_secret), rng)
-            self._fills_cache = (key, choices)
         last: Exception | None = None
         for _ in range(tries):
-            chosen = list(rng.choice(choices))
+            chosen = list(self._declarer_fill(d_known, secret, len(d_secret), rng))
             rng.shuffle(chosen)
             rest_src = [c for c in secret if c not in set(d_secret)]
             rest_dst = [c for c in secret if c not in set(chosen)]
@@ -397,27 +399,45 @@ class WushiyifenState(State):
                 last = e
         raise CardtableError(f"could not resample the hidden cards of seat {seat}: {last}")
 
-    def _qualifying_fills(self, known: int, pool: list[int], k: int,
-                          rng: random.Random) -> list[tuple[int, ...]]:
-        """Sets of ``k`` pool cards that with ``known`` make a declarable hand."""
-        out: list[tuple[int, ...]] = []
-        if self.options.nonflush_variant:
-            for _ in range(3000):
-                combo = tuple(rng.sample(pool, k))
+    def _declarer_fill(self, known: int, pool: list[int], k: int,
+                       rng: random.Random) -> tuple[int, ...]:
+        """A random set of ``k`` pool cards that with ``known`` makes a declarable hand,
+        uniform over such sets.  Never the declarer's true cards by construction: the base
+        game enumerates every flush fill (cached per position); the §5.5 variant samples
+        k-sets until one is worth enough, then, failing that, raises a random k-set's value
+        card by card (the top-valued k-set qualifies whenever the true hand does)."""
+        if not self.options.nonflush_variant:
+            key = (known, tuple(pool), k)
+            if self._fills_cache is None or self._fills_cache[0] != key:
+                self._fills_cache = (key, self._flush_fills(known, pool, k))
+            return rng.choice(self._fills_cache[1])
+        for _ in range(2000):
+            combo = tuple(rng.sample(pool, k))
+            if self.may_declare(known | mask_of(combo)):
+                return combo
+        chosen = rng.sample(pool, k)
+        by_value = sorted(pool, key=lambda c: (-card_value(c), rng.random()))
+        for c in by_value:
+            if self.may_declare(known | mask_of(chosen)):
+                break
+            low = min(chosen, key=card_value)
+            if c not in chosen and card_value(c) > card_value(low):
+                chosen[chosen.index(low)] = c
+        return tuple(chosen)
+
+    def _flush_fills(self, known: int, pool: list[int], k: int) -> list[tuple[int, ...]]:
+        """Every set of ``k`` pool cards that with ``known`` makes a declarable flush (each
+        set once, even an all-joker fill that suits every suit)."""
+        out: set[tuple[int, ...]] = set()
+        jokers = [c for c in pool if c >= 52]
+        for suit in range(4):
+            cands = [c for c in pool if c < 52 and c // 13 == suit] + jokers
+            for combo in itertools.combinations(sorted(cands), k):
                 if self.may_declare(known | mask_of(combo)):
-                    out.append(combo)
-                    if len(out) >= 20:
-                        break
-        else:
-            jokers = [c for c in pool if c >= 52]
-            for suit in range(4):
-                cands = [c for c in pool if c < 52 and c // 13 == suit] + jokers
-                for combo in itertools.combinations(cands, k):
-                    if self.may_declare(known | mask_of(combo)):
-                        out.append(combo)
-        if not out:   # the true hand always qualifies
-            out.append(tuple(c for c in pool if self.hands[self.declarer] >> c & 1))
-        return out
+                    out.add(combo)
+        if not out:
+            raise CardtableError("no declarable hand can be made from the secret cards")
+        return sorted(out)
 
     # --- notation ------------------------------------------------------------------------
 
