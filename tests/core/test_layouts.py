@@ -126,3 +126,35 @@ def test_constrained_permutation_reroutes_earlier_choices() -> None:
     for seed in range(30):
         perm = constrained_permutation(cards, forbidden, random.Random(seed))
         assert perm == {0: 0, 1: 1, 2: 2, 3: 3}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 6).flatmap(lambda n: st.tuples(
+    st.just(n), st.lists(st.integers(0, (1 << n) - 1), min_size=n, max_size=n), st.randoms(
+        use_true_random=False))))
+def test_constrained_permutation_against_brute_force(case: tuple) -> None:
+    """Audit: a bijection is returned exactly when one exists (checked by trying every
+    permutation), and the one returned avoids every forbidden pair."""
+    from itertools import permutations
+    n, masks, rnd = case
+    cards = list(range(n))
+    forbidden = dict(enumerate(masks))
+    exists = any(all(not forbidden[s] >> p[s] & 1 for s in cards) for p in permutations(cards))
+    perm = constrained_permutation(cards, forbidden, rnd)
+    assert (perm is not None) == exists
+    if perm is not None:
+        assert sorted(perm) == cards and sorted(perm.values()) == cards
+        assert all(not forbidden[s] >> card & 1 for s, card in perm.items())
+
+
+def test_seven_distance_and_positions_cover_every_card() -> None:
+    """Audit: distances are 0 for the 7s, 1 for 6/8 … 6 for A/K in every suit (bieqi.md §4.4,
+    biefufen.md §8.4); every position round-trips through its text."""
+    want = {"A": 6, "2": 5, "3": 4, "4": 3, "5": 2, "6": 1, "7": 0, "8": 1, "9": 2, "10": 3,
+            "J": 4, "Q": 5, "K": 6}
+    for suit in "♠♥♦♣":
+        for rank, d in want.items():
+            pos = c(rank + suit)
+            assert seven_distance(pos) == d
+            assert parse_position(position_str(pos)) == pos
+    assert seven_distance(c("LJ")) == 7

@@ -134,9 +134,20 @@ def _finished(piles: list[str], players: int = 4, rules: dict | None = None):
     return state
 
 
+def _scenario_877(rules: dict | None = None):
+    """The real deal of scenarios/s07_ranking_totals.json (a stacked deal played out)."""
+    data = json.loads((Path(__file__).parent / "scenarios" / "s07_ranking_totals.json").read_text())
+    state = new_game("biefufen", 4, rules=rules, deal=data["deal"])
+    for mv in data["moves"]:
+        state.apply(mv)
+    return state
+
+
 def test_877_ranking() -> None:
-    """§8.7.7: totals −3, −10, 0, −15: the 0 player wins, the −15 player loses."""
-    state = _finished(["3S", "KS 7H 2D", "", "7C 6C 2C"])
+    """§8.7.7: totals −3, −10, 0, −15: the 0 player wins, the −15 player loses — on a real
+    stacked deal played to its end (no pile set by hand)."""
+    state = _scenario_877()
+    assert state.is_over
     assert state.scores == [-3, -10, 0, -15]
     assert state.winners() == [2]
     assert state.losers() == [3]
@@ -149,10 +160,11 @@ def test_ties_share_the_place() -> None:
 
 
 def test_teams_sum_members() -> None:
-    """§8.1: partners (seats s and s+n/2) carry the sum of their piles."""
-    state = _finished(["3S", "KS 7H 2D", "", "7C 6C 2C"], rules={"teams": "alternate"})
+    """§8.1: partners (seats s and s+n/2) carry the sum of their piles (the §8.7.7 deal)."""
+    state = _scenario_877(rules={"teams": "alternate"})
     assert state.scores == [-3, -25, -3, -25]
     assert state.winners() == [0, 2]
+    assert state.losers() == [1, 3]
     with pytest.raises(BadOption, match="even"):
         new_game("biefufen", 3, rules={"teams": "alternate"}, seed=1)
 

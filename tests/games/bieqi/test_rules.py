@@ -107,15 +107,28 @@ def test_485_borrow_not_offered_with_a_legal_card() -> None:
 
 
 def test_485_allow_and_penalise() -> None:
-    """§4.8.5 (illegal_borrow=allow_and_penalise): the offender loses, all others win."""
+    """§4.8.5 (illegal_borrow=allow_and_penalise): the hand ends and the offender loses.  The
+    seed says only that he "is judged the loser" (判为失败, Decision D9): nobody wins."""
     state = new({0: "7S 5H", 1: "8S 2C", 2: "9S"}, 3, rules={"illegal_borrow": "allow_and_penalise"})
     state.apply("play 7♠")
     assert "borrow" in texts(state)
     state.apply("borrow")
     assert state.is_over
+    assert state.winners() == []
+    assert state.scores == [0, -1, 0, 0]
+    assert state.view(None)["losers"] == [1]
+    assert {it.rule for it in state.score_items()} == {"bieqi:4.4"}
+
+
+def test_485_allow_and_penalise_others_win() -> None:
+    """§4.8.5 as the spec reads it (illegal_borrow_others_win): all others win."""
+    state = new({0: "7S 5H", 1: "8S 2C", 2: "9S"}, 3,
+                rules={"illegal_borrow": "allow_and_penalise", "illegal_borrow_others_win": True})
+    state.apply("play 7♠")
+    state.apply("borrow")
+    assert state.is_over
     assert state.winners() == [0, 2, 3]
     assert state.scores == [1, -1, 1, 1]
-    assert {it.rule for it in state.score_items()} == {"bieqi:4.4"}
 
 
 def test_penalise_mode_honest_borrow_is_not_punished() -> None:

@@ -29,6 +29,10 @@ class BieqiOptions(Options):
     illegal_borrow: Literal["forbid", "allow_and_penalise"] = option(
         "forbid", "borrowing while holding a legal card: not offered, or allowed and the "
         "offender loses the hand", spec="bieqi.md §4.4")
+    illegal_borrow_others_win: bool = option(
+        False, "allow_and_penalise: besides the offender losing, every other seat wins (the "
+        "spec's reading; the seed only says the offender is judged the loser)",
+        spec="bieqi.md §4.4, seed 憋7 4 (判为失败); docs Decision D9")
     out_by_lending_wins: bool = option(
         True, "a player who empties his hand by lending his last card wins", spec="bieqi.md §4.5")
     max_turns: int = option(

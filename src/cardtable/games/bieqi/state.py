@@ -50,7 +50,8 @@ class BieqiState(State):
         self.end_rule = ""
         self.known = [0] * players
         self.forb: dict[int, int] = {}
-        self.same_class = 0                          # cards that keep their 7-distance class
+        # forced_worst lends as (lent card, lender's hand before the lend), for resampling
+        self.lends: list[tuple[int, int]] = []
 
     # --- rules helpers --------------------------------------------------------------------
 
@@ -209,7 +210,11 @@ class BieqiState(State):
             return
         if move.verb == "borrow":
             if self.has_legal(seat):           # allow_and_penalise: discovered (§4.4)
-                self._finish([s for s in range(n) if s != seat], [seat], "bieqi:4.4")
+                # seed: the offender "is judged the loser" (判为失败); others win only with
+                # illegal_borrow_others_win (the spec's reading, Decision D9)
+                others = [s for s in range(n) if s != seat]
+                self._finish(others if self.options.illegal_borrow_others_win else [], [seat],
+                             "bieqi:4.4")
                 return
             forbid = self._forbid_now()
             for c in cards_of(self.hands[seat]):
@@ -234,9 +239,8 @@ class BieqiState(State):
         if move.cards:
             c = move.cards[0]
             if self.options.lend_policy == "forced_worst":
-                # the lent card was a worst one: resampling keeps every card of this hand
-                # within its distance-from-7 class, so the choice stays forced
-                self.same_class |= hand_before
+                # the lent card was a worst one of this hand: sample_hidden keeps it so
+                self.lends.append((int(c), hand_before))
             self.hands[seat] &= ~(1 << c)
             self.hands[self.borrower] |= 1 << c
             for v in range(n):
@@ -332,30 +336,102 @@ class BieqiState(State):
         return v
 
     def log_text(self, viewer: int | None, seat: int, move: Move) -> str:
-        if move.verb == "lend" and move.cards:
-            if move.cards[0] in self.secret_cards(viewer):
+        """A lent card is shown only to the lender and the borrower (seat + 1), and to them only
+        while they know where it is; a third seat never learns which card was lent, not even
+        when the card is played later (it cannot tell the borrowed card from his own)."""
+        if move.verb == "lend" and move.cards and not self.over:
+            if viewer not in (seat, (seat + 1) % self.players) or \
+                    move.cards[0] in self.secret_cards(viewer):
                 return "lend (a card)"
         return self.move_text(move)
 
     def sample_hidden(self, seat: int | None, rng: random.Random, tries: int = 100) -> State:
-        """A world consistent with ``view(seat)``: the secret cards are permuted among their
-        places so that no seat that borrowed held a card it could have played then (and,
-        with forced_worst, a card that was in a lender's hand keeps its distance from 7, so
-        every forced lend stays forced)."""
+        """A world consistent with ``view(seat)``, in two steps:
+
+        1. :meth:`_reroute_lends`: for every lend the seat did not take part in, the lent card
+           is drawn anew among the borrower's cards after the lend, so that the sample does
+           not tell which card was lent (also when that card was played later, §4.4);
+        2. :meth:`_permute_hidden`: the secret cards are permuted among their places.
+        """
+        world = self._reroute_lends(seat, rng)
+        return world._permute_hidden(seat, rng, tries)
+
+    def _reroute_lends(self, seat: int | None, rng: random.Random) -> BieqiState:
+        """Latest first, for each lend unseen by ``seat`` (lent card ``c``, lender L, borrower
+        B): draw ``y`` among B's cards just after the lend (``c`` included, meaning no
+        change); if ``y != c``, swap ``c`` and ``y`` in the deal and in every move up to and
+        including the lend (so L held ``y`` and lent it, B held ``c``; from then on the world
+        is the same).  A swap is skipped when ``seat`` saw ``c`` or ``y`` named in a move
+        before (a lend it took part in), and kept only if the replay accepts every move."""
+        n = self.players
+        if self.over:                       # every lend is shown once the deal is over
+            return self
+        hidden = [i for i, (s, m) in enumerate(self.history)
+                  if m.verb == "lend" and m.cards and seat not in (s, (s + 1) % n)]
+        world: BieqiState = self
+        for i in reversed(hidden):
+            lender, move = world.history[i]
+            c = int(move.cards[0])
+            seen = {int(x) for s, m in world.history[:i] if m.verb == "lend"
+                    and seat in (s, (s + 1) % n) for x in m.cards}
+            if c in seen:
+                continue
+            after = world.replay_with(world.deal, world.history[:i + 1])
+            assert isinstance(after, BieqiState)
+            y = rng.choice(cards_of(after.hands[(lender + 1) % n]))
+            if y == c or y in seen:
+                continue
+            mapping = {c: int(y), int(y): c}
+            history = [(s, _relabel(m, mapping)) for s, m in world.history[:i + 1]]
+            try:
+                new = world.replay_with(world.deal.relabel(mapping), history + world.history[i + 1:])
+            except IllegalMove:
+                continue
+            assert isinstance(new, BieqiState)
+            world = new
+        return world
+
+    def _permute_hidden(self, seat: int | None, rng: random.Random, tries: int) -> State:
+        """The secret cards are permuted among their places
+        (``layouts.constrained_permutation``) so that every public move stays legal, then the
+        history is replayed (which re-checks every move):
+
+        * a seat that borrowed held no card it could have played then (``forb``, §4.4);
+        * with ``forced_worst`` every lent card was a worst card of the lender's hand (§4.4).
+          A lent card the seat can place keeps its class ``t`` (distance from 7, joker 7) and
+          the other secret cards of that hand get classes ≤ t.  For a lent card that is secret
+          to the seat, the class ``t`` is *drawn* (a random feasible value, never read from
+          the true card): the sample carries no class of any hidden card.
+        """
         secret = [int(c) for c in self.secret_cards(seat)]
         if len(secret) < 2:
             return self.clone()
         smask = sum(1 << c for c in secret)
-        forbidden = {c: self.forb.get(c, 0) & smask for c in secret}
+        base = {c: self.forb.get(c, 0) & smask for c in secret}
+        by_class = [0] * 8
         for c in secret:
-            if self.same_class >> c & 1:
-                d = seven_distance(c)
-                forbidden[c] |= sum(1 << x for x in secret if seven_distance(x) != d)
+            by_class[seven_distance(c)] |= 1 << c
+        above = [sum(by_class[d + 1:]) for d in range(8)]
+        lower: dict[int, int] = {}                   # secret lent card -> least feasible class
+        groups: dict[int, list[int]] = {}            # secret lent card -> secret co-held cards
+        for lent, hand in self.lends:
+            others = hand & ~(1 << lent)
+            fixed_max = max((seven_distance(c) for c in cards_of(others & ~smask)), default=0)
+            if not smask >> lent & 1:
+                for h in cards_of(others & smask):
+                    base[h] |= above[seven_distance(lent)]
+                continue
+            lower[lent] = max(lower.get(lent, 0), fixed_max)
+            groups.setdefault(lent, []).extend(cards_of(others & smask))
         last: Exception | None = None
         for _ in range(tries):
+            forbidden = self._draw_lent_classes(secret, base, smask, by_class, above, lower,
+                                                groups, rng)
+            if forbidden is None:
+                continue
             perm = constrained_permutation(secret, forbidden, rng)
             if perm is None:
-                break
+                continue
             mapping = {a: b for a, b in perm.items() if a != b}
             history = [(s, _relabel(m, mapping)) for s, m in self.history]
             try:
@@ -363,6 +439,31 @@ class BieqiState(State):
             except IllegalMove as e:
                 last = e
         raise CardtableError(f"could not resample the hidden cards of seat {seat}: {last}")
+
+    @staticmethod
+    def _draw_lent_classes(secret: list[int], base: dict[int, int], smask: int,
+                           by_class: list[int], above: list[int], lower: dict[int, int],
+                           groups: dict[int, list[int]], rng: random.Random) -> dict[int, int] | None:
+        """forced_worst: give each secret lent card a random class t (in random order), keeping
+        only choices for which a permutation still exists; the lent card then gets a card of
+        class t and its co-held secret cards cards of class ≤ t.  None on a dead end."""
+        forbidden = dict(base)
+        order = list(groups)
+        rng.shuffle(order)
+        for lent in order:
+            classes = [t for t in range(lower[lent], 8) if by_class[t]]
+            rng.shuffle(classes)
+            for t in classes:
+                trial = dict(forbidden)
+                trial[lent] |= smask & ~by_class[t]
+                for h in groups[lent]:
+                    trial[h] |= above[t]
+                if constrained_permutation(secret, trial, rng) is not None:
+                    forbidden = trial
+                    break
+            else:
+                return None
+        return forbidden
 
     # --- notation ----------------------------------------------------------------------------
 
