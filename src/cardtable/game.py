@@ -324,6 +324,12 @@ class State(ABC):
             state.apply(move, seat)
         return state
 
+    def replay_relabelled(self, mapping: dict[int, int]) -> State:
+        """This deal with cards renamed by ``mapping`` in the deal and in every move, replayed
+        (the last step of every resampler; raises IllegalMove if a renamed move is illegal)."""
+        history = [(s, relabel_move(m, mapping)) for s, m in self.history]
+        return self.replay_with(self.deal.relabel(mapping), history)
+
     def sample_hidden(self, seat: int | None, rng: random.Random, tries: int = 100) -> State:
         """A full state consistent with ``view(seat)``: the secret cards are dealt anew.
 
@@ -344,9 +350,8 @@ class State(ABC):
             perm = secret[:]
             rng.shuffle(perm)
             mapping: dict[int, int] = {a: b for a, b in zip(secret, perm, strict=True) if a != b}
-            history = [(s, relabel_move(m, mapping)) for s, m in self.history]
             try:
-                return self.replay_with(self.deal.relabel(mapping), history)
+                return self.replay_relabelled(mapping)
             except IllegalMove as e:
                 last = e
         raise CardtableError(f"could not resample the hidden cards of seat {seat}: {last}")

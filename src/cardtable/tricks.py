@@ -54,6 +54,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from .cards import BJ, COPY_STRIDE, JK, LJ, Card, iter_bits
+from .errors import CardtableError
 
 if TYPE_CHECKING:
     from .game import State
@@ -403,16 +404,16 @@ def resample_hidden(state: State, forbidden: dict[int, int], rules: TrickRules,
     for card and replayed (as ``State.sample_hidden`` does), so the sample looks the same to
     the viewer.
     """
-    from .game import relabel_move
     cards = sorted(forbidden)
     if len(cards) < 2:
         return state.clone()
     new = assign_hidden(cards, [forbidden[c] for c in cards], rules, rng)
     if new is None:
-        return state.clone()
+        # the real deal satisfies every shown void, so this means inconsistent evidence; a
+        # copy of the true state would hand the hidden cards to the caller
+        raise CardtableError("the voids shown leave no place for the hidden cards")
     mapping = {a: b for a, b in zip(cards, new, strict=True) if a != b}
-    history = [(s, relabel_move(m, mapping)) for s, m in state.history]
-    return state.replay_with(state.deal.relabel(mapping), history)
+    return state.replay_relabelled(mapping)
 
 
 __all__ = ["ACE_HIGH_POWER", "Auction", "FOLLOW_RULES", "JOKER_SUIT", "FollowRule", "Trick", "TrickRules",

@@ -308,9 +308,8 @@ class BiefufenState(State):
             if perm is None:
                 break
             mapping = {a: b for a, b in perm.items() if a != b}
-            history = [(s, _relabel(m, mapping)) for s, m in self.history]
             try:
-                return self.replay_with(self.deal.relabel(mapping), history)
+                return self.replay_relabelled(mapping)
             except IllegalMove as e:
                 last = e
         raise CardtableError(f"could not resample the hidden cards of seat {seat}: {last}")
@@ -341,10 +340,6 @@ class BiefufenState(State):
         return " ".join([move.verb, *(card_str(c) for c in move.cards)])
 
 
-def _relabel(move: Move, mapping: dict[int, int]) -> Move:
-    if not mapping or not move.cards:
-        return move
-    return Move(move.verb, tuple(Card(mapping.get(c, c)) for c in move.cards), move.groups, move.target)
 
 
 __all__ = ["BiefufenState", "card_value", "parse_card"]

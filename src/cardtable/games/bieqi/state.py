@@ -19,7 +19,7 @@ from typing import Any
 from ...cards import Card, card_str, cards_json, cards_of, parse_card
 from ...deal import Deal
 from ...errors import BadCard, CardtableError, IllegalMove, ScenarioError
-from ...game import State
+from ...game import State, relabel_move
 from ...layouts import SuitChains, constrained_permutation, parse_position, position_str, seven_distance
 from ...moves import Move
 from ...scoring import ScoreItem
@@ -382,7 +382,7 @@ class BieqiState(State):
             if y == c or y in seen:
                 continue
             mapping = {c: int(y), int(y): c}
-            history = [(s, _relabel(m, mapping)) for s, m in world.history[:i + 1]]
+            history = [(s, relabel_move(m, mapping)) for s, m in world.history[:i + 1]]
             try:
                 new = world.replay_with(world.deal.relabel(mapping), history + world.history[i + 1:])
             except IllegalMove:
@@ -433,9 +433,8 @@ class BieqiState(State):
             if perm is None:
                 continue
             mapping = {a: b for a, b in perm.items() if a != b}
-            history = [(s, _relabel(m, mapping)) for s, m in self.history]
             try:
-                return self.replay_with(self.deal.relabel(mapping), history)
+                return self.replay_relabelled(mapping)
             except IllegalMove as e:
                 last = e
         raise CardtableError(f"could not resample the hidden cards of seat {seat}: {last}")
@@ -494,7 +493,3 @@ class BieqiState(State):
         return " ".join([move.verb, *(card_str(c) for c in move.cards)])
 
 
-def _relabel(move: Move, mapping: dict[int, int]) -> Move:
-    if not mapping or not move.cards:
-        return move
-    return Move(move.verb, tuple(Card(mapping.get(c, c)) for c in move.cards), move.groups, move.target)

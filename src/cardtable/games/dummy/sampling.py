@@ -26,10 +26,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from ...cards import Card, iter_bits
+from ...cards import iter_bits
 from ...errors import CardtableError, IllegalMove
 from ...game import State
-from ...moves import Move
 from .meldlogic import extension_blocks
 
 if TYPE_CHECKING:
@@ -88,14 +87,9 @@ def _replay(state: DummyState, secret: list[int], hidden: int, new_hidden: int, 
     rng.shuffle(new_in)
     rng.shuffle(new_out)
     mapping = {a: b for a, b in zip(old_in + old_out, new_in + new_out, strict=True) if a != b}
-    history = [(s, _relabel(m, mapping)) for s, m in state.history]
-    return state.replay_with(state.deal.relabel(mapping), history)
+    return state.replay_relabelled(mapping)
 
 
-def _relabel(move: Move, mapping: dict[int, int]) -> Move:
-    def r(cards: tuple[Card, ...]) -> tuple[Card, ...]:
-        return tuple(Card(mapping.get(c, c)) for c in cards)
-    return Move(move.verb, r(move.cards), tuple(r(g) for g in move.groups), move.target)
 
 
 class _OutOfBudget(Exception):

@@ -269,9 +269,7 @@ class JianshisifenState(State):
         forbidden = {c: self._forbidden_values(c) for c in secret}
         try:
             mapping = sample_assignment(secret, forbidden, rng, tries)
-            history = [(s, Move(m.verb, tuple(Card(mapping.get(c, c)) for c in m.cards)))
-                       for s, m in self.history]
-            return self.replay_with(self.deal.relabel(mapping), history)
+            return self.replay_relabelled(mapping)
         except (ValueError, IllegalMove) as e:   # cannot happen: the real deal is consistent
             raise CardtableError(f"could not resample the hidden cards of seat {seat}: {e}") from e
 

@@ -392,9 +392,8 @@ class WushiyifenState(State):
             rng.shuffle(rest_dst)
             mapping = dict(zip(d_secret, chosen, strict=True)) | dict(zip(rest_src, rest_dst, strict=True))
             mapping = {a: b for a, b in mapping.items() if a != b}
-            history = [(s, _relabel(m, mapping)) for s, m in self.history]
             try:
-                return self.replay_with(self.deal.relabel(mapping), history)
+                return self.replay_relabelled(mapping)
             except IllegalMove as e:
                 last = e
         raise CardtableError(f"could not resample the hidden cards of seat {seat}: {last}")
@@ -448,8 +447,6 @@ class WushiyifenState(State):
         return move_text(move)
 
 
-def _relabel(move: Move, mapping: dict[int, int]) -> Move:
-    return Move(move.verb, tuple(Card(mapping.get(c, c)) for c in move.cards), move.groups, move.target)
 
 
 def parse_move(text: str) -> Move:

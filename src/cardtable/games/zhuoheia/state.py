@@ -442,10 +442,7 @@ class ZhuoheiaState(State):
             s = rng.choices(allowed, weights)[0]
             mapping[free[s].pop()] = c
         mapping = {a: b for a, b in mapping.items() if a != b}
-
-        def relabel(m: Move) -> Move:
-            return Move(m.verb, tuple(Card(mapping.get(c, c)) for c in m.cards))
-        return self.replay_with(self.deal.relabel(mapping), [(s, relabel(m)) for s, m in self.history])
+        return self.replay_relabelled(mapping)
 
     # --- notation ------------------------------------------------------------------------
 
