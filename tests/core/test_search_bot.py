@@ -62,3 +62,35 @@ def test_search_bot_plays_legal_moves_in_every_game(game_id: str) -> None:
         move = bot_move(bot, state, seat, rng)
         assert state.why_illegal(seat, move) is None
         state.apply(move, seat)
+
+
+def test_guided_search_rolls_out_with_the_games_heuristic_bot() -> None:
+    from cardtable.bots import GuidedSearchBot
+
+    bot = make_bot("gin", "search_heuristic")
+    assert isinstance(bot, GuidedSearchBot)
+    calls: list[int] = []
+    policy = bot._policy
+    assert policy is not None and policy.name == "heuristic"
+    real_choose = policy.choose
+
+    def counting(view, legal, rng):  # type: ignore[no-untyped-def]
+        assert view["seat"] is not None and "hand" in view  # a seat's view of the sampled world
+        calls.append(1)
+        return real_choose(view, legal, rng)
+
+    policy.choose = counting
+    bot.worlds, bot.max_candidates = 1, 2
+    state = cardtable.new_game("gin", seed=8)
+    for _ in range(6):  # past the upcard offer, into turns with several choices
+        seat = state.to_move()[0]
+        state.apply(bot_move(bot, state, seat, random.Random(1)), seat)
+    assert calls
+
+
+def test_guided_search_without_a_heuristic_falls_back_to_random_rollouts() -> None:
+    from cardtable.bots import GuidedSearchBot, game_bots
+
+    game = next(g for g in ("gin", "dummy", "remik", "shisanzhang") if "heuristic" not in game_bots(g))
+    bot = GuidedSearchBot(game)
+    assert bot._policy is None

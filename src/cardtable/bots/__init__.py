@@ -12,22 +12,25 @@ from ..moves import Move
 from ..registry import GAME_MODULES, get_game
 from .base import Bot
 from .random_bot import RandomBot
-from .search import SearchBot
+from .search import GuidedSearchBot, SearchBot
 
-GENERIC_BOTS: dict[str, type[Any]] = {"random": RandomBot, "search": SearchBot}
+GENERIC_BOTS: dict[str, type[Any]] = {"random": RandomBot, "search": SearchBot,
+                                      "search_heuristic": GuidedSearchBot}
+
+
+def game_bots(game_id: str) -> dict[str, type[Any]]:
+    """The game's own bots (``BOTS`` in its package)."""
+    get_game(game_id)
+    return dict(getattr(importlib.import_module(GAME_MODULES[game_id]), "BOTS", {}))
 
 
 def bot_names(game_id: str) -> list[str]:
-    get_game(game_id)
-    mod = importlib.import_module(GAME_MODULES[game_id])
-    return sorted(set(GENERIC_BOTS) | set(getattr(mod, "BOTS", {})))
+    return sorted(set(GENERIC_BOTS) | set(game_bots(game_id)))
 
 
 def make_bot(game_id: str, name: str) -> Bot:
     """A bot by name for ``game_id``: the game's own bots first, then the generic ones."""
-    get_game(game_id)
-    mod = importlib.import_module(GAME_MODULES[game_id])
-    table = {**GENERIC_BOTS, **getattr(mod, "BOTS", {})}
+    table = {**GENERIC_BOTS, **game_bots(game_id)}
     if name not in table:
         raise BadOption(f"no bot {name!r} for {game_id}; valid bots: {', '.join(sorted(table))}")
     bot: Bot = table[name](game_id)
@@ -46,4 +49,4 @@ def bot_move(bot: Bot, state: State, seat: int, rng: random.Random) -> Move:
     return bot.choose(view, legal, rng)
 
 
-__all__ = ["Bot", "RandomBot", "SearchBot", "bot_move", "bot_names", "make_bot"]
+__all__ = ["Bot", "GuidedSearchBot", "RandomBot", "SearchBot", "game_bots", "bot_move", "bot_names", "make_bot"]

@@ -8,8 +8,10 @@ does.  Without a sampler it falls back to a uniform choice.
 
 Its known weakness is the uniform random rollout: where random play is far from real play
 the estimates mislead it.  In 四百分's auction random bidders nearly always overbid and go
-down, so the bot jumps to a very high bid and fails against sensible opponents (see
-docs/games/sibaifen.md); a game-aware rollout policy is the remedy, not yet built.
+down, so ``search`` jumps to a very high bid and fails against sensible opponents (see
+docs/games/sibaifen.md).  ``search_heuristic`` plays its rollouts with the game's own
+``heuristic`` bot instead (from each simulated seat's view of the sampled world): slower,
+but its simulated opponents bid and play like real ones.
 """
 
 from __future__ import annotations
@@ -30,12 +32,19 @@ class SearchBot:
     name = "search"
     uses_sampler = True
 
+    rollout_bot = "random"
+
     def __init__(self, game_id: str | None = None, worlds: int = 6, max_candidates: int = 10,
                  max_rollout_moves: int = 3000) -> None:
         self.game_id = game_id
         self.worlds = worlds
         self.max_candidates = max_candidates
         self.max_rollout_moves = max_rollout_moves
+        self._policy: Any = None
+        if self.rollout_bot != "random" and game_id is not None:
+            from . import game_bots
+            cls = game_bots(game_id).get(self.rollout_bot)
+            self._policy = cls(game_id) if cls is not None else None
 
     def choose(self, view: dict[str, Any], legal: list[Move], rng: random.Random,
                sampler: Sampler | None = None) -> Move:
@@ -64,5 +73,17 @@ class SearchBot:
             movers = state.to_move()
             mover = movers[rng.randrange(len(movers))]
             legal = state.legal_moves(mover)
-            state.apply(legal[rng.randrange(len(legal))], mover)
+            if self._policy is not None and len(legal) > 1:
+                move = self._policy.choose(state.view(mover), legal, rng)
+            else:
+                move = legal[rng.randrange(len(legal))]
+            state.apply(move, mover)
         return 0.0
+
+
+class GuidedSearchBot(SearchBot):
+    """``search`` with rollouts played by the game's ``heuristic`` bot (random where the game
+    has none)."""
+
+    name = "search_heuristic"
+    rollout_bot = "heuristic"
