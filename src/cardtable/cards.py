@@ -23,9 +23,11 @@ LJ, BJ, JK = 52, 53, 54
 COPY_STRIDE = 64
 RED_SUITS = frozenset((1, 2))
 
-_RANK_INPUT = {r: i for i, r in enumerate(RANKS)} | {"T": 9, "1": 0}
-_SUIT_INPUT = {s: i for i, s in enumerate(SUITS)} | {
+_RANK_INPUT = {r: i for i, r in enumerate(RANKS)} | {"T": 9}
+# the white suit symbols ♤♡♢♧ are read like the black ones (typed or pasted by people)
+_SUIT_INPUT = {s: i for i, s in enumerate(SUITS)} | {s: i for i, s in enumerate("♤♡♢♧")} | {
     ch: i for i, letter in enumerate(SUIT_LETTERS) for ch in (letter, letter.upper())}
+_VARIATION_SELECTORS = str.maketrans("", "", "\ufe0e\ufe0f")
 _JOKER_INPUT = {"LJ": LJ, "BJ": BJ, "JK": JK}
 
 
@@ -85,19 +87,27 @@ def card_str(code: int) -> str:
 
 
 def parse_card(token: str) -> Card:
-    """Parse one token (``10♥``, ``Th``, ``th``, ``QS``, ``BJ``) into a copy-0 card."""
-    t = token.strip()
+    """Parse one token (``10♥``, ``Th``, ``th``, ``QS``, ``BJ``) into a copy-0 card.
+
+    The emoji variation selectors that phones add after ``♥`` (``♥️``) are ignored.
+    """
+    if not isinstance(token, str):
+        raise BadCard(str(token), "a card token is text such as 10♥, Th or QS")
+    t = token.strip().translate(_VARIATION_SELECTORS)
     if not t:
         raise BadCard(token, "empty card token")
     up = t.upper()
     if up in _JOKER_INPUT:
         return Card(_JOKER_INPUT[up])
     suit = _SUIT_INPUT.get(t[-1])
+    rank = _RANK_INPUT.get(t[:-1].upper())
+    if suit is None and len(t) > 3:
+        raise BadCard(token)    # a word, not a card: the message says what a card is
     if suit is None:
         raise BadCard(token, f"unknown suit {t[-1]!r}; suits are ♠♥♦♣ or s/h/d/c")
-    rank = _RANK_INPUT.get(t[:-1].upper())
     if rank is None:
-        raise BadCard(token, f"unknown rank {t[:-1]!r}; ranks are 2-10, T, J, Q, K, A")
+        what = f"unknown rank {t[:-1]!r}" if len(t) > 1 else f"no rank before {t!r}"
+        raise BadCard(token, f"{what}; ranks are 2-10, T, J, Q, K, A")
     return Card(suit * 13 + rank)
 
 

@@ -1,11 +1,27 @@
 """The conformance checks every registered game must pass (run by ``tests/conformance``).
 
 Like PettingZoo's ``api_test`` these run on any game: ``check_game("gin", players=2)``.  Each
-seeded random playout checks, at every step, that every card is in exactly one place and that
-every legal move applies; at sampled steps, that no secret card shows in any view, that
-resampling the hidden cards leaves the view unchanged, that fuzzed illegal moves are rejected
-and leave the state untouched, and that a state serialised and replayed is the same state; at
-the end, that the deal ended within the move bound and its scores keep the game's sum rule.
+seeded random playout checks:
+
+- at every step: every card is in exactly one place (``card_places``), somebody is to move,
+  the seat has a legal move, the chosen move's text parses back to it and it applies;
+- at a few sampled steps of every n-th playout ("deep" steps): no secret card shows anywhere
+  in any view (also inside longer strings), resampling the hidden cards (``sample_hidden``)
+  changes neither the view nor the legal moves of the seat and keeps every card in one
+  place; ``to_json`` is a valid scenario file that replays to the same state (views, scores,
+  seats to move, legal moves); every legal move passes ``why_illegal``, has its own text that
+  parses back to it, and a sample of them applies by text (seat-prefixed) keeping the cards
+  in place; fuzzed moves (junk text, mutated legal moves, another seat's claim) are either
+  rejected with an ``IllegalMove`` that leaves the state unchanged or are one of the listed
+  legal moves (or a shorthand for several of them, like sibaifen's ``bury 7♦ 3♦``), and are
+  accepted or rejected, for the same reason, in a world resampled for the seat (so trying
+  moves tells nothing about hidden cards); a seat not to move cannot move;
+- at the end: the deal ended within the move bound, nobody is to move, the scores are the
+  sum of the items and keep the game's sum rule, every item's rule reads ``<game>:<label>``,
+  the winners are seats, every view shows the scores.
+
+``check_match`` plays the first deals of a few matches: next deal, running totals, end items.
+Determinism across processes (hash seeds) is checked by ``tests/conformance/test_determinism``.
 """
 
 from __future__ import annotations
@@ -17,8 +33,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import COPY_STRIDE, Card, card_str, parse_card
-from .errors import BadCard, CardtableError, IllegalMove
+from .cards import COPY_STRIDE, Card, card_str
+from .errors import CardtableError, IllegalMove
 from .game import Game, State
 from .moves import Move
 from .registry import get_game
@@ -48,21 +64,21 @@ def _fail(msg: str, seed: int, step: int, state: State) -> ConformanceError:
     return ConformanceError(f"[{state.game.id} seed={seed} step={step}] {msg}\n  last moves: {tail}")
 
 
+_CARD_IN_TEXT = re.compile(r"(?<![0-9A-Za-z])(?:(10|[2-9JQKA])([♠♥♦♣])|(BJ|LJ|JK)(?![A-Za-z]))")
+
+
 def view_tokens(obj: Any) -> Counter[str]:
-    """Every card token that appears anywhere in a view (strings that parse as cards)."""
+    """Every card name that appears anywhere in a view, also inside longer strings
+    (``"0:A♠"``, ``"7♥-8♥"``).  Views print cards with ``card_str``: symbol suits, jokers
+    ``BJ LJ JK``."""
     found: Counter[str] = Counter()
 
     def walk(x: Any) -> None:
         if isinstance(x, str):
             # a joker's stand-in (remik's ``JK=8♥``) names no physical card
             x = re.sub(r"(?i)\bJK=[^\s\],|]+", "JK", x)
-            for tok in x.replace("[", " ").replace("]", " ").replace(",", " ").replace("=", " ").split():
-                tok = tok.strip("()|:;.'\"")
-                if 2 <= len(tok) <= 3:
-                    try:
-                        found[card_str(parse_card(tok))] += 1
-                    except BadCard:
-                        pass
+            for m in _CARD_IN_TEXT.finditer(x):
+                found[m.group(3) or m.group(1) + m.group(2)] += 1
         elif isinstance(x, dict):
             for k, v in x.items():
                 walk(k)
@@ -96,34 +112,69 @@ def check_conservation(state: State, pack: list[Card]) -> str | None:
     return None
 
 
-def check_secrets(state: State, seat: int | None, rng: random.Random) -> str | None:
-    """No secret card in the view, and resampling the secret cards does not change it."""
+def _first_difference(a: Any, b: Any) -> str:
+    sa, sb = json.dumps(a, sort_keys=True, default=str), json.dumps(b, sort_keys=True, default=str)
+    i = next((k for k in range(min(len(sa), len(sb))) if sa[k] != sb[k]), min(len(sa), len(sb)))
+    return f"...{sa[max(0, i - 60):i + 60]}... vs ...{sb[max(0, i - 60):i + 60]}..."
+
+
+def legal_texts(state: State, seat: int) -> list[str]:
+    return [state.move_text(m) for m in state.legal_moves(seat)]
+
+
+def hidden_tokens(state: State, seat: int | None) -> set[str]:
+    """The names of the cards hidden from ``seat`` (a name shared with a copy the seat can
+    see, in two-pack games, cannot be told apart and is left out)."""
+    secret_bases = Counter(c % COPY_STRIDE for c in state.secret_cards(seat))
+    visible_bases = Counter(c % COPY_STRIDE for cs in state.card_places().values() for c in cs)
+    visible_bases.subtract(secret_bases)
+    return {card_str(b) for b in secret_bases if visible_bases.get(b, 0) <= 0}
+
+
+def check_secrets(state: State, seat: int | None, rng: random.Random,
+                  pack: list[Card] | None = None) -> str | None:
+    """No secret card in the view, and resampling the secret cards changes neither the view
+    nor (for a seat to move) its legal moves; the sample keeps every card in one place."""
     view = state.view(seat)
     try:
         json.dumps(view)
     except TypeError as e:
         return f"view({seat}) is not JSON: {e}"
     secret = state.secret_cards(seat)
-    secret_bases = Counter(c % COPY_STRIDE for c in secret)
-    visible_bases = Counter(c % COPY_STRIDE for cs in state.card_places().values() for c in cs)
-    visible_bases.subtract(secret_bases)
+    if len(set(secret)) != len(secret):
+        return f"secret_cards({seat}) lists a card twice"
+    placed = Counter(int(c) for cs in state.card_places().values() for c in cs)
+    stray = [card_str(c) for c in secret if not placed.get(int(c))]
+    if stray:
+        return f"secret_cards({seat}) lists cards that are nowhere: {stray[:6]}"
     tokens = view_tokens(view)
-    for base in secret_bases:
-        tok = card_str(base)
-        # a token shared by a visible copy (two-pack games) cannot be told apart
-        if tokens.get(tok) and visible_bases.get(base, 0) <= 0:
+    for tok in hidden_tokens(state, seat):
+        if tokens.get(tok):
             return f"view({seat}) shows secret card {tok}"
     sample = state.sample_hidden(seat, rng)
     if sample.view(seat) != view:
-        a, b = json.dumps(view, sort_keys=True), json.dumps(sample.view(seat), sort_keys=True)
-        i = next((k for k in range(min(len(a), len(b))) if a[k] != b[k]), min(len(a), len(b)))
         return (f"view({seat}) changed when its secret cards were resampled: "
-                f"...{a[max(0, i - 60):i + 60]}... vs ...{b[max(0, i - 60):i + 60]}...")
+                f"{_first_difference(view, sample.view(seat))}")
+    if pack is not None:
+        err = check_conservation(sample, pack)
+        if err:
+            return f"a resampled state for seat {seat}: {err}"
+    if seat is not None and seat in state.to_move():
+        mine, theirs = legal_texts(state, seat), legal_texts(sample, seat)
+        if mine != theirs:
+            return (f"the legal moves of seat {seat} changed when its secret cards were "
+                    f"resampled (they would tell it hidden cards): {_first_difference(mine, theirs)}")
     return None
 
 
 def check_roundtrip(state: State) -> str | None:
+    """``to_json`` is a valid scenario file, and replaying it gives the same state."""
+    from .scenario import validate
     data = json.loads(json.dumps(state.to_json()))
+    try:
+        validate(data)
+    except CardtableError as e:
+        return f"to_json() is not a valid scenario file: {e}"
     again = State.from_json(data)
     if again.to_json() != state.to_json():
         return "to_json → from_json → to_json differs"
@@ -132,18 +183,30 @@ def check_roundtrip(state: State) -> str | None:
     for s in range(state.players):
         if again.view(s) != state.view(s):
             return f"a replayed state differs in view({s})"
+    if again.to_move() != state.to_move():
+        return f"a replayed state has {again.to_move()} to move, not {state.to_move()}"
+    for s in state.to_move():
+        if legal_texts(again, s) != legal_texts(state, s):
+            return f"a replayed state differs in the legal moves of seat {s}"
     return None
+
+
+FUZZ_TEXTS = ("", "   ", "xyzzy", "discard", "discard Z9", "take 11♠", "play 1♠ 1♠",
+              "play [", "play ]]", "@", "bid -1", "bid 99999999999999999999", "pass pass",
+              "meld [A♠ A♠ A♠]", "play 10♥ | | 10♥", "play ♠", "9: pass", "-1: pass",
+              "discard 7♥ 7♥ 7♥ 7♥ 7♥", "\t\n", "draw\x00", "play 💥")
 
 
 def fuzz_moves(state: State, seat: int, legal: list[Move], rng: random.Random,
                pack: list[Card]) -> list[Move | str]:
     """Candidate moves that are mostly illegal: mutated legal moves, wrong cards, junk text."""
-    out: list[Move | str] = ["", "xyzzy", "discard", "discard Z9", "take 11♠", "play 1♠ 1♠"]
+    out: list[Move | str] = list(FUZZ_TEXTS)
     verbs = sorted({m.verb for m in legal}) or ["discard"]
-    for _ in range(6):
+    others = [s for s in range(state.players) if s != seat]
+    for _ in range(8):
         base = rng.choice(legal) if legal else Move(rng.choice(verbs))
         c = Card(rng.choice(pack))
-        kind = rng.randrange(4)
+        kind = rng.randrange(7)
         if kind == 0:
             out.append(Move(base.verb, base.cards + (c,), base.groups, base.target))
         elif kind == 1 and base.cards:
@@ -152,6 +215,15 @@ def fuzz_moves(state: State, seat: int, legal: list[Move], rng: random.Random,
             out.append(Move(base.verb, tuple(cards), base.groups, base.target))
         elif kind == 2:
             out.append(Move(rng.choice(verbs), (c,)))
+        elif kind == 3 and base.cards:
+            # a card named twice
+            out.append(Move(base.verb, base.cards + base.cards[:1], base.groups, base.target))
+        elif kind == 4:
+            # the text of a legal move with a stray card or word after it
+            out.append(f"{state.move_text(base)} {rng.choice([card_str(c), 'x', '[', '99'])}")
+        elif kind == 5 and others:
+            # a legal move's text, claimed by another seat
+            out.append(f"{rng.choice(others)}: {state.move_text(base)}")
         else:
             out.append(Move(base.verb + "x", base.cards, base.groups, base.target))
     return out
@@ -163,7 +235,8 @@ def check_game(game_id: str, players: int | None = None, preset: str | None = No
     """Run ``playouts`` seeded random deals of one game configuration; raise on a failure.
 
     ``deep_every``: every n-th playout also runs the costly checks (views, resampling,
-    serialisation, fuzzing) at a few random steps; every playout runs the cheap ones.
+    serialisation, every legal move, fuzzing) at a few random steps; every playout runs the
+    cheap ones.
     """
     game: Game[Any] = get_game(game_id)
     players = players or game.default_players
@@ -190,6 +263,9 @@ def check_game(game_id: str, players: int | None = None, preset: str | None = No
             movers = state.to_move()
             if not movers:
                 raise _fail("nobody is to move but the deal is not over", pseed, step, state)
+            if len(set(movers)) != len(movers) or not all(0 <= s < players for s in movers):
+                raise _fail(f"to_move() gives {movers}: seats must be distinct and at the table",
+                            pseed, step, state)
             seat = rng.choice(movers)
             legal = state.legal_moves(seat)
             if not legal:
@@ -206,20 +282,12 @@ def check_game(game_id: str, players: int | None = None, preset: str | None = No
                 raise _fail(f"legal move {text!r} was rejected: {e.why}", pseed, step, state) from None
             step += 1
             report.moves += 1
-        if state.to_move() != ():
-            raise _fail("the deal is over but seats are still to move", pseed, step, state)
-        err = check_conservation(state, pack)
+        err = _check_end(state, pack)
         if err:
             raise _fail(err, pseed, step, state)
-        scores = state.scores
-        if scores != totals(state.score_items(), players):
-            raise _fail("scores are not the sum of the score items", pseed, step, state)
-        bad = game.check_scores(scores)
-        if bad:
-            raise _fail(bad, pseed, step, state)
         if deep:
             for s in [None, *range(players)]:
-                err = check_secrets(state, s, rng)
+                err = check_secrets(state, s, rng, pack)
                 if err:
                     raise _fail(err, pseed, step, state)
             err = check_roundtrip(state)
@@ -230,10 +298,41 @@ def check_game(game_id: str, players: int | None = None, preset: str | None = No
     return report
 
 
+def _check_end(state: State, pack: list[Card]) -> str | None:
+    """A finished deal: nobody to move, every card placed, scores from the items, the sum
+    rule, rule labels ``<game>:<id>``, winners at the table, and the scores in every view."""
+    game, players = state.game, state.players
+    if state.to_move() != ():
+        return "the deal is over but seats are still to move"
+    err = check_conservation(state, pack)
+    if err:
+        return err
+    items = state.score_items()
+    scores = state.scores
+    if scores != totals(items, players):
+        return "scores are not the sum of the score items"
+    bad = game.check_scores(scores)
+    if bad:
+        return bad
+    for it in items:
+        if not 0 <= it.seat < players:
+            return f"score item {it} is for a seat not at the table"
+        if not isinstance(it.points, int) or isinstance(it.points, bool):
+            return f"score item {it} has points that are not a whole number"
+        if not it.rule.startswith(game.id + ":") or len(it.rule) == len(game.id) + 1:
+            return f"score item rule {it.rule!r} is not '{game.id}:<spec label>'"
+    if not all(0 <= s < players for s in state.winners()):
+        return f"winners() gives {state.winners()}: not seats at the table"
+    for s in [None, *range(players)]:
+        if state.view(s).get("scores") != scores:
+            return f"view({s}) of a finished deal does not show the scores {scores}"
+    return None
+
+
 def _deep_checks(state: State, seat: int, legal: list[Move], rng: random.Random,
                  pack: list[Card], pseed: int, step: int, report: Report) -> None:
     for s in [None, *range(state.players)]:
-        err = check_secrets(state, s, rng)
+        err = check_secrets(state, s, rng, pack)
         if err:
             raise _fail(err, pseed, step, state)
     report.resampled += 1
@@ -241,25 +340,82 @@ def _deep_checks(state: State, seat: int, legal: list[Move], rng: random.Random,
     if err:
         raise _fail(err, pseed, step, state)
     report.serialised += 1
-    for m in rng.sample(legal, min(5, len(legal))):
+    # every legal move: accepted by why_illegal, its text names it alone and parses back
+    texts: dict[str, Move] = {}
+    for m in legal[:400]:
         why = state.why_illegal(seat, m)
         if why is not None:
             raise _fail(f"legal_moves lists {state.move_text(m)!r} but why_illegal says: {why}",
                         pseed, step, state)
+        text = state.move_text(m)
+        if text in texts:
+            raise _fail(f"two different legal moves read {text!r}: {texts[text]} and {m}",
+                        pseed, step, state)
+        texts[text] = m
+        if state.parse_move(text, seat) != m:
+            raise _fail(f"move text {text!r} does not parse back to {m}", pseed, step, state)
+    loose = {_loose(m) for m in legal}
     before = snapshot(state)
+    # a sample of legal moves applies (by text, seat first, as a scenario file writes it)
+    for m in rng.sample(legal, min(8, len(legal))):
+        trial = state.clone()
+        text = f"{seat}: {state.move_text(m)}"
+        try:
+            trial.apply(text)
+        except IllegalMove as e:
+            raise _fail(f"legal move {text!r} was rejected: {e.why}", pseed, step, state) from None
+        err = check_conservation(trial, pack)
+        if err:
+            raise _fail(f"after legal move {text!r}: {err}", pseed, step, state)
+    if snapshot(state) != before:
+        raise _fail("applying moves to a clone changed the original", pseed, step, state)
+    # the same tries in a world resampled for this seat: whether a move is accepted, and
+    # the reason it is not, must not depend on the cards the seat cannot see
+    world = state.sample_hidden(seat, rng)
     for cand in fuzz_moves(state, seat, legal, rng, pack):
         trial = state.clone()
         report.fuzzed += 1
         try:
-            trial.apply(cand, seat)
-        except CardtableError as e:
+            played = trial.apply(cand, seat)
+        except IllegalMove as e:
             report.rejected += 1
-            if not str(e):
-                raise _fail(f"move {cand!r} was rejected with an empty message", pseed, step, state) from None
+            if not e.why.strip():
+                raise _fail(f"move {cand!r} was rejected with an empty reason", pseed, step, state) from None
+            try:
+                world.clone().apply(cand, seat)
+            except IllegalMove as e2:
+                if e2.why != e.why:
+                    raise _fail(f"the reason for rejecting {cand!r} depends on cards hidden from "
+                                f"seat {seat}: {e.why!r} here, {e2.why!r} in a resampled world",
+                                pseed, step, state) from None
+            else:
+                raise _fail(f"{cand!r} is rejected here but accepted in a world resampled for "
+                            f"seat {seat} (trying it tells hidden cards): {e.why}",
+                            pseed, step, state) from None
             if snapshot(trial) != before:
                 raise _fail(f"rejected move {cand!r} changed the state", pseed, step, state) from None
+        except Exception as e:
+            raise _fail(f"move {cand!r} raised {type(e).__name__}: {e} (bad input must raise "
+                        "IllegalMove with the reason)", pseed, step, state) from None
         else:
-            # accepted: then it must have been legal, and the original stays untouched
+            # accepted: then it is one of the legal moves (its cards perhaps written in another
+            # order), or a shorthand for several listed one-card moves of the same verb
+            # (sibaifen's 'bury 7♦ 3♦'), which must leave a sound state; the original stays
+            # untouched
+            try:
+                world.clone().apply(cand, seat)
+            except IllegalMove as e:
+                raise _fail(f"{cand!r} is accepted here but rejected in a world resampled for "
+                            f"seat {seat} (trying it tells hidden cards): {e.why}",
+                            pseed, step, state) from None
+            if state.move_text(played) not in texts and _loose(played) not in loose:
+                parts = [_loose(Move(played.verb, (c,))) for c in played.cards]
+                if played.groups or len(parts) < 2 or not all(p in loose for p in parts):
+                    raise _fail(f"move {cand!r} was accepted as {state.move_text(played)!r}, "
+                                "which legal_moves does not list", pseed, step, state)
+                err = check_conservation(trial, pack) or check_roundtrip(trial)
+                if err:
+                    raise _fail(f"after the shorthand move {cand!r}: {err}", pseed, step, state)
             if snapshot(state) != before:
                 raise _fail("applying to a clone changed the original", pseed, step, state)
     # wrong seat
@@ -273,3 +429,64 @@ def _deep_checks(state: State, seat: int, legal: list[Move], rng: random.Random,
                 raise _fail("a move by a seat not to move changed the state", pseed, step, state) from None
         else:
             raise _fail(f"seat {others[0]} moved out of turn", pseed, step, state)
+
+
+def _loose(m: Move) -> tuple[Any, ...]:
+    """A move up to the order of its cards and groups."""
+    return (m.verb, tuple(sorted(m.cards)), tuple(sorted(tuple(sorted(g)) for g in m.groups)),
+            m.target)
+
+
+def check_match(game_id: str, players: int | None = None, preset: str | None = None,
+                rules: dict[str, Any] | None = None, matches: int = 2, deals: int = 3,
+                seed: int = 0) -> int:
+    """Play the first ``deals`` deals of ``matches`` seeded matches at random; check the
+    match bookkeeping (next deal, running totals, end items, winners).  Returns the number
+    of deals played."""
+    from .match import Match
+    game: Game[Any] = get_game(game_id)
+    players = players or game.default_players
+    options = game.make_options(preset, rules)
+    pack = game.pack(players, options)
+    bound = max(getattr(game, "move_bound", lambda p, o: 5000)(players, options), 1)
+    played = 0
+    for k in range(matches):
+        mseed = seed * 7919 + k
+        rng = random.Random(mseed)
+        match = Match(game, players, options, seed=mseed)
+        for _ in range(deals):
+            state = match.state
+            steps = 0
+            while not state.is_over:
+                if steps >= bound:
+                    raise _fail(f"a match deal did not end within {bound} moves", mseed, steps, state)
+                seat = rng.choice(state.to_move())
+                state.apply(rng.choice(state.legal_moves(seat)), seat)
+                steps += 1
+            played += 1
+            end = match.finish_deal()
+            recorded = len(match.deals)
+            if match.finish_deal() is not end or len(match.deals) != recorded \
+                    or match.deals[-1] is not state:
+                raise _fail("finish_deal does not record the deal exactly once", mseed, steps, state)
+            want = [sum(d.scores[s] for d in match.deals) for s in range(players)]
+            if match.deal_totals != want:
+                raise _fail(f"match deal_totals {match.deal_totals} are not the sum of the deals' "
+                            f"scores {want}", mseed, steps, state)
+            if end is not None:
+                bonus = totals(end.items, players)
+                if match.totals != [a + b for a, b in zip(want, bonus, strict=True)]:
+                    raise _fail("match totals are not deal totals plus end-of-match items",
+                                mseed, steps, state)
+                if not all(0 <= s < players for s in end.winners):
+                    raise _fail(f"match winners {end.winners} are not seats", mseed, steps, state)
+                for it in end.items:
+                    if not it.rule.startswith(game.id + ":"):
+                        raise _fail(f"end-of-match item rule {it.rule!r} is not "
+                                    f"'{game.id}:<label>'", mseed, steps, state)
+                break
+            nxt = match.next_deal()
+            err = check_conservation(nxt, pack)
+            if err:
+                raise _fail(f"next deal of a match: {err}", mseed, 0, nxt)
+    return played

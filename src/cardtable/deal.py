@@ -11,6 +11,8 @@ from .cards import COPY_STRIDE, Card, assign_copies, card_str, cards_json, parse
 from .errors import BadCard, ScenarioError
 
 CARD_LIST_KEYS = ("stock", "discard")
+#: deal keys that name a seat wherever a game uses them (the match code rotates them)
+SEAT_KEYS = ("dealer", "starter")
 
 @dataclass
 class Deal:
@@ -83,6 +85,10 @@ class Deal:
         for key, raw in data.items():
             if key in ("hands",) + CARD_LIST_KEYS:
                 continue
+            if key in SEAT_KEYS and (isinstance(raw, bool) or not isinstance(raw, int)
+                                     or not 0 <= raw < players):
+                raise ScenarioError(f"{field_name}.{key}",
+                                    f"must be a seat 0..{players - 1}, not {raw!r}")
             extra[key] = parse_list(key, raw) if key in card_keys else raw
         # copy numbers are given in reading order over the whole deal
         flat = [c for h in hands for c in h] + lists["stock"] + lists["discard"]
@@ -95,8 +101,27 @@ class Deal:
         for k in card_keys:
             if k in extra:
                 extra[k] = [next(it) for _ in extra[k]]
-        _check_against_pack(physical, pack, allow_missing, field_name)
+        try:
+            _check_against_pack(physical, pack, allow_missing, field_name)
+        except ScenarioError as e:
+            stray = [k for k, v in extra.items() if k not in card_keys and _looks_like_cards(v)]
+            if not stray:
+                raise
+            keys = ", ".join(("hands",) + CARD_LIST_KEYS + tuple(card_keys))
+            raise ScenarioError(e.field, f"{str(e).partition(': ')[2]} (the deal key "
+                                f"{stray[0]!r} is not one this game reads cards from: {keys})") from None
         return cls(hands, stock, discard, extra)
+
+def _looks_like_cards(value: Any) -> bool:
+    if not isinstance(value, list) or not value or not all(isinstance(t, str) for t in value):
+        return False
+    try:
+        for t in value:
+            parse_card(t)
+    except BadCard:
+        return False
+    return True
+
 
 def _check_against_pack(cards: Sequence[Card], pack: Sequence[Card], allow_missing: bool,
                         field_name: str) -> None:

@@ -16,8 +16,8 @@ class BadCard(CardtableError, ValueError):
         if why:
             msg += f": {why}"
         else:
-            msg += (": expected rank 2-10/T/J/Q/K/A then suit ♠♥♦♣ or s/h/d/c"
-                    " (e.g. 10♥, Th, QS), or a joker BJ/LJ/JK")
+            msg += (": not a card; a card is a rank 2-10/T/J/Q/K/A then a suit ♠♥♦♣ or"
+                    " s/h/d/c (e.g. 10♥, Th, QS), or a joker BJ/LJ/JK")
         super().__init__(msg)
 
 
@@ -43,6 +43,15 @@ class UnknownGame(CardtableError, KeyError):
 
 class BadOption(CardtableError, ValueError):
     """An unknown option key, a wrong value, or an unknown preset."""
+
+
+class BadSeat(CardtableError, ValueError):
+    """A seat number that is not at the table (views, resampling)."""
+
+    def __init__(self, seat: object, players: int) -> None:
+        self.seat = seat
+        super().__init__(f"there is no seat {seat!r} at a {players}-player table "
+                         f"(seats are 0–{players - 1}, or None for a spectator)")
 
 
 class ScenarioError(CardtableError, ValueError):

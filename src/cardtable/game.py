@@ -18,9 +18,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
-from .cards import Card, card_str, cards_json
+from .cards import Card, card_str, cards_json, shuffled
 from .deal import Deal
-from .errors import BadCard, BadOption, CardtableError, IllegalMove
+from .errors import BadCard, BadOption, BadSeat, CardtableError, IllegalMove
 from .moves import Move, split_seat_prefix
 from .options import Options, Preset, load_presets
 from .scoring import ScoreItem, totals
@@ -70,14 +70,20 @@ class Game(ABC, Generic[OptionsT]):
         """Defaults, then the preset's values, then ``rules``; every step validated."""
         base = None
         if preset is not None:
-            if preset not in self.presets:
+            if not isinstance(preset, str) or preset not in self.presets:
                 valid = ", ".join(sorted(self.presets)) or "(none)"
                 raise BadOption(f"game {self.id!r} has no preset {preset!r}; valid presets: {valid}")
-            base = self.options_class.build(self.presets[preset].rules)
+            try:
+                base = self.options_class.build(self.presets[preset].rules)
+            except BadOption as e:
+                raise BadOption(f"preset {preset!r} of {self.id}: {e}") from None
+        if rules is not None and not isinstance(rules, dict):
+            raise BadOption(f"rules must be a mapping of option names to values, not {rules!r}")
         return self.options_class.build(rules, base=base)
 
     def check_players(self, players: int) -> None:
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+        if (isinstance(players, bool) or not isinstance(players, int)
+                or not self.min_players <= players <= self.max_players):
             raise BadOption(f"{self.id} is for {self.min_players}–{self.max_players} players, "
                             f"not {players!r}")
 
@@ -244,6 +250,8 @@ class State(ABC):
 
     def apply(self, move: Move | str, seat: int | None = None) -> Move:
         """Check and carry out one move; on any error the state is unchanged."""
+        if not isinstance(move, (Move, str)):
+            raise IllegalMove(repr(move), "a move is a Move or its text, e.g. 'discard 7♥'", seat)
         movers = self.to_move()
         if isinstance(move, str):
             prefix, text = split_seat_prefix(move)
@@ -271,6 +279,8 @@ class State(ABC):
         try:
             if isinstance(move, str):
                 prefix, text = split_seat_prefix(move)
+                if prefix is not None and seat is not None and prefix != seat:
+                    return False
                 seat = self._seat_for(prefix if prefix is not None else seat, text)
                 move = self.parse_move(text, seat)
             else:
@@ -281,6 +291,7 @@ class State(ABC):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` may know and nothing more; ``None`` is a spectator."""
+        self._check_seat(seat)
         v: dict[str, Any] = {
             "game": self.game.id, "players": self.players, "seat": seat,
             "to_move": list(self.to_move()), "over": self.is_over,
@@ -292,8 +303,15 @@ class State(ABC):
             v["items"] = [it.to_json() for it in self.score_items()]
         return v
 
+    def _check_seat(self, seat: int | None) -> None:
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                                 or not 0 <= seat < self.players):
+            raise BadSeat(seat, self.players)
+
     def clone(self) -> State:
-        return copy.deepcopy(self)
+        """An independent copy; the game and the (frozen) options are shared, not copied."""
+        memo: dict[int, Any] = {id(self.game): self.game, id(self.options): self.options}
+        return copy.deepcopy(self, memo)
 
     def moves_text(self) -> list[str]:
         """The history in text notation, seat-prefixed where several seats could act."""
@@ -313,7 +331,10 @@ class State(ABC):
         from .registry import get_game
         game = get_game(data["game"])
         options = game.make_options(data.get("preset"), data.get("rules"))
-        state = game.new_state(data["players"], options, deal=data["deal"])
+        if "deal" in data:
+            state = game.new_state(data["players"], options, deal=data["deal"])
+        else:
+            state = game.new_state(data["players"], options, seed=data["seed"])
         for text in data.get("moves", []):
             state.apply(text)
         return state
@@ -342,13 +363,13 @@ class State(ABC):
         override this to resample those choices too, or the sample would carry the true
         choice to a search bot (十三张 does).
         """
+        self._check_seat(seat)
         secret = sorted(self.secret_cards(seat))
         if len(secret) < 2:
             return self.clone()
         last: Exception | None = None
         for _ in range(tries):
-            perm = secret[:]
-            rng.shuffle(perm)
+            perm = shuffled(secret, rng)    # randrange only: the same on every machine
             mapping: dict[int, int] = {a: b for a, b in zip(secret, perm, strict=True) if a != b}
             try:
                 return self.replay_relabelled(mapping)

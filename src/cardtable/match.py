@@ -19,7 +19,11 @@ from .scoring import ScoreItem, totals
 class Match:
     def __init__(self, game: Game[Any], players: int, options: Options,
                  seed: int | None = None, first_deal: Deal | dict[str, Any] | None = None,
-                 context: dict[str, Any] | None = None, max_deals: int = 10_000) -> None:
+                 context: dict[str, Any] | None = None, max_deals: int = 10_000,
+                 first_seed: int | None = None) -> None:
+        """``seed`` seeds the match (first context, later shuffles); ``first_deal`` is a
+        written first deal, or ``first_seed`` the seed its shuffle uses (default: drawn from
+        the match's generator)."""
         game.check_players(players)
         self.game = game
         self.players = players
@@ -30,13 +34,17 @@ class Match:
         self.end: MatchEnd | None = None
         self.max_deals = max_deals
         self.context = context if context is not None else game.first_context(players, options, self.rng)
-        self.state = self._new_deal(first_deal)
+        self.state = self._new_deal(self.context, first_deal, first_seed)
 
-    def _new_deal(self, deal: Deal | dict[str, Any] | None) -> State:
+    def _new_deal(self, context: dict[str, Any], deal: Deal | dict[str, Any] | None,
+                  seed: int | None = None, field_name: str = "deal") -> State:
+        drawn = self.rng.randrange(2**63)    # drawn always, so later deals do not shift
         if isinstance(deal, dict):
-            deal = self.game.parse_deal({**self.context, **deal}, self.players, self.options)
-        return self.game.new_state(self.players, self.options, seed=self.rng.randrange(2**63),
-                                   deal=deal, context=self.context)
+            deal = self.game.parse_deal({**context, **deal}, self.players, self.options,
+                                        field_name)
+        return self.game.new_state(self.players, self.options,
+                                   seed=drawn if seed is None else seed,
+                                   deal=deal, context=context)
 
     @property
     def over(self) -> bool:
@@ -54,13 +62,21 @@ class Match:
             raise CardtableError(f"match did not end within {self.max_deals} deals")
         return self.end
 
-    def next_deal(self, deal: Deal | dict[str, Any] | None = None) -> State:
-        """Start the next deal (a written ``deal`` or a fresh shuffle)."""
+    def next_deal(self, deal: Deal | dict[str, Any] | None = None, seed: int | None = None,
+                  field_name: str = "deal") -> State:
+        """Start the next deal: a written ``deal``, or a shuffle (from ``seed`` if given,
+        else from the match's generator).  ``field_name`` names a written deal in errors."""
         self.finish_deal()
         if self.end is not None:
             raise CardtableError("the match is over")
-        self.context = self.game.next_context(self)
-        self.state = self._new_deal(deal)
+        context = self.game.next_context(self)
+        saved = self.rng.getstate()
+        try:
+            state = self._new_deal(context, deal, seed, field_name)
+        except Exception:
+            self.rng.setstate(saved)    # a rejected deal leaves the match as it was
+            raise
+        self.context, self.state = context, state
         return self.state
 
     @property

@@ -85,7 +85,9 @@ class Options:
 
 def _type_name(tp: Any) -> str:
     if get_origin(tp) is Literal:
-        return "str"
+        # the values' own type: Literal["a", "b"] is text, Literal[1, 2] a whole number
+        kinds = {type(a).__name__ for a in get_args(tp)}
+        return kinds.pop() if len(kinds) == 1 else "str"
     return getattr(tp, "__name__", str(tp))
 
 
@@ -120,13 +122,22 @@ def _coerce(info: OptionInfo, raw: Any) -> Any:
         if not isinstance(raw, str):
             raise BadOption(f"option {key!r} takes text, not {raw!r}")
     if info.choices is not None and value not in info.choices:
-        valid = ", ".join(str(c) for c in info.choices)
+        valid = ", ".join(_show(c) for c in info.choices)
         raise BadOption(f"option {key!r} has no value {raw!r}; valid values: {valid}")
+    if (info.min is not None or info.max is not None) and (
+            isinstance(value, bool) or not isinstance(value, (int, float))):
+        raise BadOption(f"option {key!r} takes a number, not {raw!r}")
     if info.min is not None and value < info.min:
         raise BadOption(f"option {key!r} must be at least {info.min}, not {value!r}")
     if info.max is not None and value > info.max:
         raise BadOption(f"option {key!r} must be at most {info.max}, not {value!r}")
     return value
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 @dataclass(frozen=True)

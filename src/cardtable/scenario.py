@@ -7,15 +7,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import CardtableError, IllegalMove, ScenarioError
-from .game import State
+from .cards import parse_card
+from .errors import BadCard, BadOption, CardtableError, IllegalMove, ScenarioError, UnknownGame
+from .game import Game, State
 from .match import Match
+from .options import Options
 from .registry import get_game
 from .scoring import item_matches, match_items
 
 TOP_KEYS = {"game", "players", "preset", "rules", "seed", "deal", "moves", "deals", "expect",
-            "description", "title", "source", "spec"}
+            "description", "title", "source", "spec", "note"}
 EXPECT_KEYS = {"scores", "items", "no_items", "over", "winner", "error_at"}
+DEAL_ENTRY_KEYS = {"deal", "seed", "moves"}
+ITEM_FIELDS = {"seat", "points", "rule", "cards", "note", "turn"}
 
 
 @dataclass
@@ -69,6 +73,13 @@ class Replay:
 
 
 def load(source: str | Path | dict[str, Any]) -> dict[str, Any]:
+    """Read and check a scenario (a path or an already parsed object)."""
+    data = _read(source)
+    validate(data)
+    return data
+
+
+def _read(source: str | Path | dict[str, Any]) -> Any:
     if isinstance(source, dict):
         data = source
     else:
@@ -76,13 +87,22 @@ def load(source: str | Path | dict[str, Any]) -> dict[str, Any]:
             data = json.loads(Path(source).read_text(encoding="utf-8"))
         except json.JSONDecodeError as e:
             raise ScenarioError("(file)", f"not valid JSON: {e}") from None
-        except OSError as e:
+        except (OSError, UnicodeDecodeError) as e:
             raise ScenarioError("(file)", f"cannot read: {e}") from None
-    validate(data)
     return data
 
 
+def _is_int(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
 def validate(data: Any) -> None:
+    """Check the file's shape; a ScenarioError names the first field that is wrong."""
+    _check_shape(data)
+    _check_expect(data)
+
+
+def _check_shape(data: Any) -> None:
     if not isinstance(data, dict):
         raise ScenarioError("(file)", "must be a JSON object")
     for key in ("game", "players"):
@@ -90,56 +110,164 @@ def validate(data: Any) -> None:
             raise ScenarioError(key, "is required")
     if not isinstance(data["game"], str):
         raise ScenarioError("game", "must be a game id")
-    if not isinstance(data["players"], int) or isinstance(data["players"], bool):
+    if not _is_int(data["players"]):
         raise ScenarioError("players", "must be a whole number")
     unknown = set(data) - TOP_KEYS
     if unknown:
         raise ScenarioError(sorted(unknown)[0], f"is not a scenario field; fields: {', '.join(sorted(TOP_KEYS))}")
+    if "preset" in data and not isinstance(data["preset"], str):
+        raise ScenarioError("preset", "must be a preset name")
+    if "rules" in data and not isinstance(data["rules"], dict):
+        raise ScenarioError("rules", "must be an object of option overrides")
     if "deals" in data:
-        if "deal" in data or "moves" in data:
-            raise ScenarioError("deals", "a match file has 'deals' instead of 'deal'/'moves'")
+        for key in ("deal", "moves", "seed"):
+            if key in data:
+                raise ScenarioError(key, "a match file gives each deal in 'deals' "
+                                    "({deal or seed, moves}) instead")
         if not isinstance(data["deals"], list) or not data["deals"]:
             raise ScenarioError("deals", "must be a non-empty list of {deal, moves}")
         for i, d in enumerate(data["deals"]):
-            if not isinstance(d, dict) or ("deal" not in d and "seed" not in d):
-                raise ScenarioError(f"deals[{i}]", "must be an object with 'deal' (or 'seed') and 'moves'")
-            _check_moves(d.get("moves", []), f"deals[{i}].moves")
+            name = f"deals[{i}]"
+            if not isinstance(d, dict):
+                raise ScenarioError(name, "must be an object with 'deal' (or 'seed') and 'moves'")
+            extra = set(d) - DEAL_ENTRY_KEYS
+            if extra:
+                raise ScenarioError(f"{name}.{sorted(extra)[0]}",
+                                    f"unknown; valid: {', '.join(sorted(DEAL_ENTRY_KEYS))}")
+            _check_deal_or_seed(d, f"{name}.")
+            _check_moves(d.get("moves", []), f"{name}.moves")
     else:
-        if ("seed" in data) == ("deal" in data):
-            raise ScenarioError("deal", "give exactly one of 'seed' and 'deal'")
-        if "seed" in data and (not isinstance(data["seed"], int) or isinstance(data["seed"], bool)):
-            raise ScenarioError("seed", "must be an integer")
+        _check_deal_or_seed(data, "")
         _check_moves(data.get("moves", []), "moves")
-    if "rules" in data and not isinstance(data["rules"], dict):
-        raise ScenarioError("rules", "must be an object of option overrides")
+
+
+def _check_deal_or_seed(d: dict[str, Any], prefix: str) -> None:
+    if ("seed" in d) == ("deal" in d):
+        raise ScenarioError(f"{prefix}deal", "give exactly one of 'seed' and 'deal'")
+    if "seed" in d and not _is_int(d["seed"]):
+        raise ScenarioError(f"{prefix}seed", "must be an integer")
+
+
+def _check_moves(moves: Any, name: str) -> None:
+    if not isinstance(moves, list):
+        raise ScenarioError(name, "must be a list of move texts")
+    for i, m in enumerate(moves):
+        if not isinstance(m, str):
+            raise ScenarioError(f"{name}[{i}]", f"{m!r} is not a move text")
+
+
+def _check_expect(data: dict[str, Any]) -> None:
     expect = data.get("expect", {})
+    players, is_match = data["players"], "deals" in data
     if not isinstance(expect, dict):
         raise ScenarioError("expect", "must be an object")
     bad = set(expect) - EXPECT_KEYS
     if bad:
         raise ScenarioError(f"expect.{sorted(bad)[0]}", f"unknown; valid: {', '.join(sorted(EXPECT_KEYS))}")
+    if "scores" in expect:
+        sc = expect["scores"]
+        if not isinstance(sc, list) or len(sc) != players or not all(_is_int(v) for v in sc):
+            raise ScenarioError("expect.scores", f"must be a list of {players} whole numbers")
+    if "over" in expect and not isinstance(expect["over"], bool):
+        raise ScenarioError("expect.over", "must be true or false")
+    if "winner" in expect:
+        w = expect["winner"]
+        seats = w if isinstance(w, list) else [w]
+        if not all(_is_int(s) and 0 <= s < players for s in seats):
+            raise ScenarioError("expect.winner", f"must be a seat 0..{players - 1} or a list of seats")
+    for key in ("items", "no_items"):
+        pats = expect.get(key, [])
+        if not isinstance(pats, list):
+            raise ScenarioError(f"expect.{key}", "must be a list of item patterns")
+        for i, pat in enumerate(pats):
+            _check_pattern(pat, f"expect.{key}[{i}]")
+    if "error_at" in expect:
+        want = expect["error_at"]
+        if is_match:
+            if (not isinstance(want, dict) or set(want) != {"deal", "move"}
+                    or not all(_is_int(v) and v >= 0 for v in want.values())):
+                raise ScenarioError("expect.error_at", 'in a match file must be {"deal": d, "move": i} '
+                                    "(0-based indexes)")
+        elif not _is_int(want) or want < 0:
+            raise ScenarioError("expect.error_at", "must be the 0-based index of a move")
 
 
-def _check_moves(moves: Any, name: str) -> None:
-    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise ScenarioError(name, "must be a list of move texts")
+def _check_pattern(pat: Any, name: str) -> None:
+    if not isinstance(pat, dict) or not pat:
+        raise ScenarioError(name, "must be a non-empty object of item fields")
+    extra = set(pat) - ITEM_FIELDS
+    if extra:
+        raise ScenarioError(f"{name}.{sorted(extra)[0]}", f"is not a score item field; fields: "
+                            f"{', '.join(sorted(ITEM_FIELDS))}")
+    for key in ("seat", "points"):
+        if key in pat and not _is_int(pat[key]):
+            raise ScenarioError(f"{name}.{key}", "must be a whole number")
+    for key in ("rule", "note"):
+        if key in pat and not isinstance(pat[key], str):
+            raise ScenarioError(f"{name}.{key}", "must be text")
+    if "turn" in pat and pat["turn"] is not None and not _is_int(pat["turn"]):
+        raise ScenarioError(f"{name}.turn", "must be a whole number or null")
+    if "cards" in pat:
+        cards = pat["cards"]
+        if not isinstance(cards, list):
+            raise ScenarioError(f"{name}.cards", "must be a list of card tokens")
+        for j, tok in enumerate(cards):
+            try:
+                parse_card(tok)
+            except BadCard as e:
+                raise ScenarioError(f"{name}.cards[{j}]", str(e)) from None
+
+
+def _setup(data: dict[str, Any]) -> tuple[Game[Any], Options]:
+    """The game and its options; errors name the field (game, preset, rules, players)."""
+    try:
+        game = get_game(data["game"])
+    except UnknownGame as e:
+        raise ScenarioError("game", str(e)) from None
+    try:
+        game.check_players(data["players"])
+    except BadOption as e:
+        raise ScenarioError("players", str(e)) from None
+    if data.get("preset") is not None:
+        try:
+            game.make_options(data["preset"])
+        except BadOption as e:
+            raise ScenarioError("preset", str(e)) from None
+    try:
+        options = game.make_options(data.get("preset"), data.get("rules"))
+    except BadOption as e:
+        raise ScenarioError("rules", str(e)) from None
+    return game, options
+
+
+def _start(game: Game[Any], options: Options, players: int, deal: Any, field_name: str) -> State:
+    """The first state of a written deal (parsed and checked against the game's pack)."""
+    parsed = game.parse_deal(deal, players, options, field_name=field_name)
+    try:
+        return game.start(players, options, parsed)
+    except (TypeError, ValueError, KeyError, IndexError) as e:
+        if isinstance(e, CardtableError):
+            raise
+        raise ScenarioError(field_name, f"{game.id} cannot start from this deal "
+                            f"({type(e).__name__}: {e})") from None
 
 
 def replay(source: str | Path | dict[str, Any]) -> Replay:
-    """Replay a scenario; an illegal move stops it and is recorded in ``Replay.error``."""
-    data = load(source)
-    try:
-        game = get_game(data["game"])
-        options = game.make_options(data.get("preset"), data.get("rules"))
-        game.check_players(data["players"])
-    except CardtableError as e:
-        field_name = "game" if "game" in str(e) and "unknown game" in str(e) else "rules"
-        raise ScenarioError(field_name, str(e)) from None
+    """Replay a scenario; an illegal move stops it and is recorded in ``Replay.error``.
+
+    A malformed file raises ScenarioError naming the field.  In a match file each entry of
+    ``deals`` gives a written ``deal`` or a ``seed`` that shuffles that deal (with the
+    match's context: who deals ...); the match's own generator is seeded from the first
+    entry's seed (0 for a written first deal) so a replay never depends on chance.
+    """
+    data = _read(source)
+    _check_shape(data)
+    game, options = _setup(data)     # game, players, preset, rules before the expectations
+    _check_expect(data)
     players = data["players"]
     if "deals" not in data:
         if "deal" in data:
-            deal = game.parse_deal(data["deal"], players, options)
-            state = game.start(players, options, deal)
+            state = _start(game, options, players, data["deal"], "deal")
         else:
             state = game.new_state(players, options, seed=data["seed"])
         error = _play(state, data.get("moves", []), None)
@@ -148,18 +276,27 @@ def replay(source: str | Path | dict[str, Any]) -> Replay:
     error = None
     for k, entry in enumerate(data["deals"]):
         deal_json = entry.get("deal")
+        seed = entry.get("seed")
+        field_name = f"deals[{k}].deal"
         if match is None:
             if deal_json is None:
-                match = Match(game, players, options, seed=entry["seed"])
+                match = Match(game, players, options, seed=seed, first_seed=seed)
             else:
-                match = Match(game, players, options, first_deal=_with_field(game, deal_json, players, options, k))
+                first = _start(game, options, players, deal_json, field_name)
+                match = Match(game, players, options, seed=0, first_deal=first.deal)
         else:
             if not match.state.is_over:
                 raise ScenarioError(f"deals[{k - 1}].moves", "the deal is not over, so no next deal can start")
             match.finish_deal()
             if match.over:
                 raise ScenarioError(f"deals[{k}]", "the match was already over")
-            match.next_deal(deal_json)
+            try:
+                match.next_deal(deal_json, seed=seed, field_name=field_name)
+            except (TypeError, ValueError, KeyError, IndexError) as e:
+                if isinstance(e, CardtableError):
+                    raise
+                raise ScenarioError(field_name, f"{game.id} cannot start from this deal "
+                                    f"({type(e).__name__}: {e})") from None
         error = _play(match.state, entry.get("moves", []), k)
         if error is not None:
             break
@@ -169,16 +306,14 @@ def replay(source: str | Path | dict[str, Any]) -> Replay:
     return Replay(data, match.state, match, error)
 
 
-def _with_field(game: Any, deal_json: Any, players: int, options: Any, k: int) -> Any:
-    return game.parse_deal(deal_json, players, options, field_name=f"deals[{k}].deal")
-
-
 def _play(state: State, moves: list[str], deal_index: int | None) -> ReplayError | None:
     for i, text in enumerate(moves):
         try:
             state.apply(text)
         except IllegalMove as e:
             return ReplayError(i, text, e.why, deal_index)
+        except CardtableError as e:   # apply raises IllegalMove; anything else still stops here
+            return ReplayError(i, text, str(e), deal_index)
     return None
 
 

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import Card, cards_json
+from .cards import Card, cards_json, parse_cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,13 +42,17 @@ def totals(items: Iterable[ScoreItem], players: int) -> list[int]:
     return out
 
 
+#: what an item's JSON means when it leaves a field out (``ScoreItem.to_json`` omits defaults)
+_ITEM_DEFAULTS: dict[str, Any] = {"cards": [], "note": "", "turn": None}
+
+
 def item_matches(actual: dict[str, Any], pattern: dict[str, Any]) -> bool:
-    """A scenario ``expect.items`` pattern matches on each field it gives."""
+    """A scenario ``expect.items`` pattern matches on each field it gives (``cards`` in any
+    order, as cards: ``Th`` matches ``10♥``)."""
     for key, want in pattern.items():
-        have = actual.get(key)
+        have = actual.get(key, _ITEM_DEFAULTS.get(key))
         if key == "cards" and isinstance(want, list) and isinstance(have, list):
-            from .cards import parse_cards
-            if sorted(parse_cards(want)) != sorted(c % 64 for c in parse_cards(have)):
+            if sorted(parse_cards(want)) != sorted(parse_cards(have)):
                 return False
         elif have != want:
             return False
@@ -56,14 +60,29 @@ def item_matches(actual: dict[str, Any], pattern: dict[str, Any]) -> bool:
 
 
 def match_items(actual: Sequence[dict[str, Any]], patterns: Sequence[dict[str, Any]]) -> list[str]:
-    """Each pattern must match a different actual item; return what is missing."""
-    used: set[int] = set()
+    """Each pattern must match a different actual item; return what is missing.
+
+    A maximum bipartite matching (augmenting paths), so a general pattern never takes the
+    item a more specific pattern needs: ``[{"seat": 0}, {"seat": 0, "rule": "x"}]`` passes
+    whenever two items of seat 0 exist and one of them has rule ``x``.
+    """
+    fits = [[i for i, act in enumerate(actual) if item_matches(act, pat)] for pat in patterns]
+    owner: dict[int, int] = {}      # actual item -> the pattern it is given to
+
+    def give(p: int, seen: set[int]) -> bool:
+        for i in fits[p]:
+            if i in seen:
+                continue
+            seen.add(i)
+            if i not in owner or give(owner[i], seen):
+                owner[i] = p
+                return True
+        return False
+
     missing = []
-    for pat in patterns:
-        for i, act in enumerate(actual):
-            if i not in used and item_matches(act, pat):
-                used.add(i)
-                break
-        else:
-            missing.append(f"no score item matches {pat}")
+    for p, pat in enumerate(patterns):
+        if not give(p, set()):
+            why = ("no score item matches" if not fits[p] else
+                   "every score item that matches is already matched by another pattern:")
+            missing.append(f"{why} {pat}")
     return missing

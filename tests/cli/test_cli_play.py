@@ -109,6 +109,7 @@ def test_game_render_and_hint_hooks_are_used(runner: CliRunner, toy: str,
     (["--rule", "game_target"], "--rule takes KEY=VALUE"),
     (["--bots", "nosuch"], "valid bots: first, random"),
     (["--bots", "first,first,first,first"], "--bots names 4 bots"),
+    (["--bots", "first,zzz,aaa", "--players", "3"], "no bot 'zzz' for toy"),   # the first bad one
     (["--players", "7"], "toy is for 2–3 players"),
     (["--seat", "2"], "--seat must be 0–1"),
     (["--deals", "2", "--match"], "either --deals N or --match"),
@@ -141,3 +142,17 @@ def test_same_seed_same_session(runner: CliRunner, toy: str) -> None:
     assert play(runner, *args) == play(runner, *args)
     code, out = play(runner, "toy", "--auto", "--seed", "22", "--players", "3", "--bots", "random")
     assert code == 0 and "seed 22" in out
+
+
+def test_junk_lines_never_end_the_session(runner: CliRunner, toy: str) -> None:
+    junk = ["[", "]", "@", "@@", ":", "0:", "1: bid 1", "9: bid 1", "-1", "00", "1.5", "bid",
+            "bid 1 1", "play", "play ♥", "play 10", "\x00", "💥", "x" * 300, "play A♠ A♠", " 1 ",
+            "bid 1 @", "play [A♠]"]
+    code, out = play(runner, "toy", "--seed", "1", "--deals", "1", "--rule", "game_target=50",
+                     input="\n".join(junk) + "\n" + "1\n" * 20)
+    assert code == 0, out
+    assert "Stopped after 1 deal(s)" in out
+    text = " ".join(out.split())
+    assert text.count("try again") >= len(junk) - 2    # " 1 " is a move number; "" is skipped
+    assert "the move names seat 1 but seat 0 plays it" in text
+    assert "could not read" not in text and "Traceback" not in text

@@ -150,3 +150,59 @@ def test_match_file(runner: CliRunner, toy: str, tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", write(tmp_path, data), "--check"])
     assert result.exit_code == 0, result.output
     assert "Match totals" in result.output and "toy:10" in result.output
+
+
+@pytest.mark.parametrize(("data", "field"), [
+    (scenario(players=9), "players"),
+    (scenario(preset="nosuch"), "preset"),
+    (scenario(moves=["play A♥", 3]), "moves[1]"),
+    (scenario(expect={"items": [{"rul": "toy:4"}]}), "expect.items[0].rul"),
+    (scenario(expect={"error_at": {"deal": 0, "move": 1}}), "expect.error_at"),
+    (scenario(deal={**DEAL, "dealer": 5}), "deal.dealer"),
+    ("[1, 2]", "(file)"),
+])
+def test_json_error_object_names_the_field(runner: CliRunner, toy: str, tmp_path: Path,
+                                           data: Any, field: str) -> None:
+    result = runner.invoke(app, ["replay", write(tmp_path, data), "--json", "--check"])
+    assert result.exit_code == 2, result.output
+    err = json.loads(result.output)["error"]
+    assert set(err) == {"field", "why"} and err["field"] == field, err
+
+
+def test_match_file_error_at_deal_and_move(runner: CliRunner, toy: str, tmp_path: Path) -> None:
+    second = {"hands": [["A♥", "2♥", "3♥"], ["A♠", "2♠", "3♠"]]}
+    data: dict[str, Any] = {"game": "toy", "players": 2, "rules": {"game_target": 50},
+                            "deals": [{"deal": DEAL, "moves": MOVES},
+                                      {"deal": second, "moves": MOVES[:2] + ["play 9♦"]}],
+                            "expect": {"error_at": {"deal": 1, "move": 2}}}
+    path = write(tmp_path, data)
+    result = runner.invoke(app, ["replay", path, "--check", "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    assert out["error"] == {"index": 2, "move": "play 9♦", "why": "9♦ is not in your hand", "deal": 1}
+    assert out["check"] == {"matches": True, "differences": []}
+    result = runner.invoke(app, ["replay", path])            # without --check: exit 2
+    assert result.exit_code == 2
+    assert "Illegal move at deal 1, index 2: 'play 9♦'" in " ".join(result.output.split())
+    data["expect"] = {"error_at": {"deal": 1, "move": 1}}
+    assert runner.invoke(app, ["replay", write(tmp_path, data), "--check"]).exit_code == 1
+
+
+def test_check_without_expect_passes(runner: CliRunner, toy: str, tmp_path: Path) -> None:
+    data = scenario()
+    del data["expect"]
+    result = runner.invoke(app, ["replay", write(tmp_path, data), "--check"])
+    assert result.exit_code == 0 and "(the file has none)" in result.output
+
+
+def test_a_game_failing_is_reported_not_a_traceback(runner: CliRunner, toy: str, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardtable import scenario as scenario_module
+
+    def boom(source: Any) -> Any:
+        raise ZeroDivisionError("division by zero")
+    monkeypatch.setattr(scenario_module, "replay", boom)
+    result = runner.invoke(app, ["replay", write(tmp_path, scenario()), "--json"])
+    assert result.exit_code == 2
+    err = json.loads(result.output)["error"]
+    assert err["field"] == "(game)" and "bug in the game" in err["why"] and "'toy'" in err["why"]

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from cardtable.conformance import check_game
+from cardtable.conformance import check_game, check_match
 from cardtable.registry import game_ids, get_game
 
 PLAYOUTS = int(os.environ.get("CARDTABLE_PLAYOUTS", "100"))
@@ -44,3 +44,11 @@ def test_conformance(game_id: str, config: dict[str, Any]) -> None:
     assert report.moves > report.playouts  # every deal took at least one move
     assert report.resampled > 0 and report.serialised > 0
     assert report.fuzzed > 0 and report.rejected > 0
+
+
+@pytest.mark.parametrize(("game_id", "config"), _configs())
+def test_match_bookkeeping(game_id: str, config: dict[str, Any]) -> None:
+    """The first deals of two random matches: next deal, running totals, match end."""
+    played = check_match(game_id, config.get("players"), config.get("preset"), config.get("rules"),
+                         matches=2, deals=3, seed=1)
+    assert played >= 2

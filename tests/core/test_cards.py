@@ -33,11 +33,31 @@ def test_parse_and_print(token: str, printed: str) -> None:
     assert card_str(parse_card(token)) == printed
 
 
-@pytest.mark.parametrize("token", ["", "1", "11♠", "Zs", "10x", "♠", "JKX", "0h"])
+@pytest.mark.parametrize("token", ["", "1", "11♠", "Zs", "10x", "♠", "JKX", "0h", "1♠", "1h", "swap"])
 def test_bad_tokens_name_the_problem(token: str) -> None:
     with pytest.raises(BadCard) as e:
         parse_card(token)
     assert repr(token) in str(e.value)
+
+
+@pytest.mark.parametrize(("token", "printed"), [
+    ("10♥\ufe0f", "10♥"), ("Q♠\ufe0e", "Q♠"),        # emoji variation selectors, as phones paste
+    ("q♤", "Q♠"), ("10♡", "10♥"), ("2♢", "2♦"), ("A♧", "A♣"), ("  Th ", "10♥"), ("Bj", "BJ"),
+])
+def test_lenient_input_strict_output(token: str, printed: str) -> None:
+    assert card_str(parse_card(token)) == printed
+
+
+def test_bad_token_messages_say_what_is_wrong() -> None:
+    def why(token: object) -> str:
+        with pytest.raises(BadCard) as e:
+            parse_card(token)  # type: ignore[arg-type]
+        return str(e.value)
+    assert "unknown rank '1'" in why("1♠")        # 1 is not an ace: a typo for 10 is caught
+    assert "unknown suit 'x'" in why("10x")
+    assert "no rank before '♠'" in why("♠")
+    assert "not a card; a card is a rank" in why("swap")
+    assert "a card token is text" in why(5)
 
 
 def test_card_properties() -> None:

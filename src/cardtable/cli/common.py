@@ -121,7 +121,7 @@ def bot_list(game_id: str, spec: str | None, players: int, fixed: int | None = N
     else:
         others = f" or {players - 1} (the other seats)" if fixed is not None else ""
         fail(f"--bots names {len(names)} bots; give 1, {players}{others} for a {players}-player table")
-    for name in set(out):
+    for name in dict.fromkeys(out):     # seat order, so the first bad name is the one named
         make_checked_bot(game_id, name)
     return out
 

@@ -38,6 +38,11 @@ def run_replay(file: Path, as_json: bool, check: bool) -> int:
         return _malformed(as_json, e.field, str(e))
     except CardtableError as e:   # a bad deal or option the loader did not attribute
         return _malformed(as_json, "(file)", str(e))
+    except Exception as e:  # a game failing on this file: say so instead of a traceback
+        game = scenario_game(file)
+        return _malformed(as_json, "(game)", f"the game {game!r} failed while replaying this file "
+                          f"({type(e).__name__}: {e}); this is a bug in the game, please report "
+                          "it with the file")
     differences = scenario.check(result) if check else []
     expects_error = check and "error_at" in result.scenario.get("expect", {})
     if result.error is not None and not expects_error:
@@ -54,6 +59,13 @@ def run_replay(file: Path, as_json: bool, check: bool) -> int:
     else:
         _print_result(result, check, differences)
     return status
+
+
+def scenario_game(file: Path) -> str:
+    try:
+        return str(json.loads(file.read_text(encoding="utf-8")).get("game"))
+    except Exception:  # noqa: BLE001 - only for the message
+        return "?"
 
 
 def _malformed(as_json: bool, field: str, message: str) -> int:
