@@ -84,8 +84,9 @@ class Game(ABC, Generic[OptionsT]):
     def check_players(self, players: int) -> None:
         if (isinstance(players, bool) or not isinstance(players, int)
                 or not self.min_players <= players <= self.max_players):
-            raise BadOption(f"{self.id} is for {self.min_players}–{self.max_players} players, "
-                            f"not {players!r}")
+            span = (str(self.min_players) if self.min_players == self.max_players
+                    else f"{self.min_players}–{self.max_players}")
+            raise BadOption(f"{self.id} is for {span} players, not {players!r}")
 
     @abstractmethod
     def pack(self, players: int, options: Options) -> list[Card]:
