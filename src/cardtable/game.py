@@ -209,6 +209,11 @@ class State(ABC):
     def move_text(self, move: Move) -> str:
         """Move → its one text notation; ``parse_move`` gives the move back."""
 
+    def canonical_move(self, move: Move) -> Move:
+        """The one form of ``move`` kept in the history, where a game's notation allows
+        several (cards in any order ...); ``apply`` stores this form."""
+        return move
+
     def log_text(self, viewer: int | None, seat: int, move: Move) -> str:
         """How a past move reads to ``viewer``; games with secret moves redact them."""
         return self.move_text(move)
@@ -267,6 +272,7 @@ class State(ABC):
                 raise IllegalMove(text, str(e), seat) from None
         else:
             seat = self._seat_for(seat, move, movers)
+        move = self.canonical_move(move)
         why = self.why_illegal(seat, move)
         if why is not None:
             raise IllegalMove(self.move_text(move), why, seat)

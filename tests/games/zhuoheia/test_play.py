@@ -225,3 +225,22 @@ def test_move_text_round_trip() -> None:
     st = new_game("zhuoheia", seed=4)
     for m in st.legal_moves():
         assert st.parse_move(st.move_text(m), st.to_move()[0]) == m
+
+
+def test_cards_typed_in_any_order_are_kept_in_one_form() -> None:
+    """A pair typed high card first is the same move as the listed one (canonical_move)."""
+    import cardtable
+
+    for seed in range(30):
+        state = cardtable.new_game("zhuoheia", seed=seed)
+        if state.to_move() and state.phase == "play":
+            seat = state.to_move()[0]
+            pairs = [m for m in state.legal_moves(seat) if m.verb == "play" and len(m.cards) == 2]
+            if pairs:
+                listed = pairs[0]
+                typed = "play " + " ".join(str(c) for c in reversed(listed.cards))
+                played = state.apply(typed)
+                assert played == listed
+                assert state.moves_text()[-1] == state.move_text(listed)
+                return
+    raise AssertionError("no opening pair found in 30 seeds")

@@ -452,6 +452,12 @@ class ZhuoheiaState(State):
             raise IllegalMove(text, f"unknown move {m.verb!r}; moves are {', '.join(VERBS)}", seat)
         return m
 
+    def canonical_move(self, move: Move) -> Move:
+        """The order of the cards means nothing in a play or a return: one text per move."""
+        if move.verb in ("play", "return"):
+            return Move(move.verb, tuple(_sorted(move.cards)), move.groups, move.target)
+        return move
+
     def move_text(self, move: Move) -> str:
         return default_move_text(move)
 
