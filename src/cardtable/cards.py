@@ -204,5 +204,10 @@ def iter_bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+def mask_json(mask: int) -> list[str]:
+    """The cards of a bitmask as symbol strings, in code order (for views)."""
+    return [card_str(c) for c in iter_bits(mask)]
+
+
 def popcount(mask: int) -> int:
     return mask.bit_count()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...cards import cards_str, mask_of, parse_cards
+from ...cards import cards_of, cards_str, mask_of, parse_cards
 from ...melds import GIN
 from ...moves import Move
 from .notation import move_text
@@ -17,13 +17,9 @@ def _mask(cards: list[str]) -> int:
 def _arranged(cards: list[str]) -> str:
     """Melds in brackets, then the deadwood and its points (minimum-deadwood arrangement)."""
     part = GIN.best_partition(_mask(cards))
-    melds = " ".join("[" + cards_str(_bits(m)) + "]" for m in part.melds)
-    dead = cards_str(_bits(part.deadwood_mask))
+    melds = " ".join("[" + cards_str(cards_of(m)) + "]" for m in part.melds)
+    dead = cards_str(cards_of(part.deadwood_mask))
     return f"{melds}  {dead}  (deadwood {part.deadwood})".strip()
-
-
-def _bits(m: int) -> list[int]:
-    return [c for c in range(52) if m >> c & 1]
 
 
 def render(view: dict[str, Any]) -> str:
@@ -74,7 +70,7 @@ def hint(view: dict[str, Any], legal: list[Move]) -> str | None:
     if "take" in verbs and view["discard"]:
         top = parse_cards(view["discard"][-1:])[0]
         now = GIN.deadwood(hand)
-        with_top = min(GIN.deadwood((hand | 1 << top) & ~(1 << c)) for c in _bits(hand | 1 << top) if c != top)
+        with_top = min(GIN.deadwood((hand | 1 << top) & ~(1 << c)) for c in cards_of(hand | 1 << top) if c != top)
         if with_top < now:
             return f"taking {view['discard'][-1]} would bring your deadwood from {now} to {with_top}"
         return f"the top discard does not lower your deadwood ({now}); draw from the stock"

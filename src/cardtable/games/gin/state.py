@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...cards import Card, card_str, cards_of
+from ...cards import Card, card_str, cards_of, mask_json
 from ...deal import Deal
 from ...game import Game, State
 from ...melds import GIN, Defence, Partition, bits
@@ -33,10 +33,6 @@ OFFER, OFFER_DEALER, FIRST_DRAW, DRAW, DISCARD, FIFTY, DEFEND, OVER = range(8)
 PHASE_NAMES = ("offer", "offer_dealer", "first_draw", "draw", "discard", "fifty", "defend", "over")
 _TO_MOVE = ((0,), (1,))
 _SPADES = 0
-
-
-def _strs(mask: int) -> list[str]:
-    return [card_str(c) for c in bits(mask)]
 
 
 def group_mask(group: tuple[int, ...]) -> int:
@@ -561,7 +557,7 @@ class GinState(State):
         v: dict[str, Any] = {
             "dealer": self.dealer, "phase": PHASE_NAMES[self.phase],
             "hand_sizes": [h.bit_count() for h in self.hands],
-            "known": [_strs(k) for k in self.known],
+            "known": [mask_json(k) for k in self.known],
             "discard": [card_str(c) for c in self.pile], "stock": len(self.stock),
             "upcard": card_str(self.upcard),
             "knock_limit": self.limit if self.knock_ok else 0, "gin_only": not self.knock_ok,
@@ -570,16 +566,16 @@ class GinState(State):
             "must_knock": self.must_knock,
         }
         if seat is not None:
-            v["hand"] = _strs(self.hands[seat])
+            v["hand"] = mask_json(self.hands[seat])
         if self.hands_public():
-            v["hands"] = [_strs(h) for h in self.hands]
+            v["hands"] = [mask_json(h) for h in self.hands]
             v["knock"] = {
                 "seat": self.knocker, "gin": self.gin, "big_gin": self.big_gin,
-                "melds": [_strs(m) for m in self.k_melds], "deadwood": _strs(self.k_dead),
+                "melds": [mask_json(m) for m in self.k_melds], "deadwood": mask_json(self.k_dead),
                 "deadwood_points": self.k_points,
                 "layoffs": [[card_str(c), i] for c, i in self.d_layoffs],
             }
-            v["defender"] = {"melds": [_strs(m) for m in self.d_melds], "unmelded": _strs(self.d_rest),
+            v["defender"] = {"melds": [mask_json(m) for m in self.d_melds], "unmelded": mask_json(self.d_rest),
                              "deadwood_points": self.table.value(self.d_rest)}
             if self.knock_discard >= 0 and (seat == self.knocker or self.knock_discard_public):
                 v["knock_discard"] = card_str(self.knock_discard)

@@ -16,7 +16,7 @@ import dataclasses
 import random
 from typing import Any
 
-from ...cards import Card, card_str, cards_of, parse_card
+from ...cards import Card, card_str, cards_of, mask_json, parse_card
 from ...deal import Deal
 from ...errors import BadCard, CardtableError, IllegalMove
 from ...game import Game
@@ -29,10 +29,6 @@ from . import remedies
 from .rules import GinOptions
 from .scoring import HandResult, settle_knock
 from .state import DISCARD, DRAW, FIRST_DRAW, OVER, PHASE_NAMES, GinState
-
-
-def _strs(mask: int) -> list[str]:
-    return [card_str(c) for c in bits(mask)]
 
 
 class GinTableState(GinState):
@@ -617,7 +613,7 @@ class GinTableState(GinState):
             t["pending"] = {"rule": r.label, "chooser": r.chooser, "options": list(r.options)}
         if self.window is not None:
             w = self.window
-            t["knock"] = {"seat": w.knocker, "spread": _strs(self.hands[w.knocker]),
+            t["knock"] = {"seat": w.knocker, "spread": mask_json(self.hands[w.knocker]),
                           "deadwood_points": w.points, "cards": w.count, "limit": w.limit}
             if seat == w.knocker:
                 t["knock"]["discard"] = card_str(w.discard)
@@ -625,7 +621,7 @@ class GinTableState(GinState):
             t["exposed"] = [{"cards": [card_str(c) for c in e.cards], "rule": f"gin:{e.rule}",
                              "offender": e.offender, "may_take": e.holder} for e in self.exposures]
         if self.face_up:
-            t["face_up"] = {str(s): _strs(self.hands[s]) for s in sorted(self.face_up)}
+            t["face_up"] = {str(s): mask_json(self.hands[s]) for s in sorted(self.face_up)}
         bars = {str(s): b[1] for s, b in self.bars.items() if self.turn_no <= b[2]}
         if bars:
             t["no_knock"] = bars

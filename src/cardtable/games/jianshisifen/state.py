@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...cards import Card, card_str, cards_of, iter_bits, mask_of, parse_card
+from ...cards import Card, card_str, cards_of, iter_bits, mask_json, mask_of, parse_card
 from ...deal import Deal
 from ...errors import CardtableError, IllegalMove
 from ...game import Game, State
@@ -23,10 +23,6 @@ from .scoring import card_points, is_pair, pick_value
 START, PUT, OVER = range(3)
 PHASE_NAMES = ("pick_or_draw", "put", "over")
 RULE = "jianshisifen:6.4"
-
-
-def _strs(mask: int) -> list[str]:
-    return [card_str(c) for c in iter_bits(mask)]
 
 
 class JianshisifenState(State):
@@ -235,7 +231,7 @@ class JianshisifenState(State):
             "teams": self.options.teams,
         }
         if seat is not None:
-            v["hand"] = _strs(self.hands[seat])
+            v["hand"] = mask_json(self.hands[seat])
         return v
 
     def secret_cards(self, seat: int | None) -> list[Card]:

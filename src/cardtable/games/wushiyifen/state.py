@@ -12,7 +12,7 @@ import itertools
 import random
 from typing import Any
 
-from ...cards import Card, card_str, cards_of, iter_bits, mask_of, parse_card
+from ...cards import Card, card_str, cards_of, iter_bits, mask_json, mask_of, parse_card
 from ...deal import Deal
 from ...errors import CardtableError, IllegalMove
 from ...game import Game, State
@@ -27,10 +27,6 @@ KINDS = ("open", "hidden")
 _ALIASES = {"mingliang": "open", "明亮": "open", "anliang": "hidden", "暗亮": "hidden",
             "ding": "challenge", "顶": "challenge"}
 RULE = "wushiyifen:5.4"
-
-
-def _strs(mask: int) -> list[str]:
-    return [card_str(c) for c in iter_bits(mask)]
 
 
 class WushiyifenState(State):
@@ -339,14 +335,14 @@ class WushiyifenState(State):
             "last_throw": card_str(self.last_throw) if self.last_throw >= 0 else None,
             "picked": card_str(self.picked) if self.picked >= 0 else None,
             "hand_sizes": [h.bit_count() for h in self.hands],
-            "known": [_strs(k) for k in self.known],
+            "known": [mask_json(k) for k in self.known],
             "threshold": self.options.declare_threshold,
             "void": self.void,
             "options": {"nonflush_variant": self.options.nonflush_variant,
                         "nonflush_value": self.options.nonflush_value},
         }
         if seat is not None:
-            v["hand"] = _strs(self.hands[seat])
+            v["hand"] = mask_json(self.hands[seat])
             r = self.rating(seat)
             v["my_value"] = r.value
             v["my_pure"] = r.pure
@@ -354,7 +350,7 @@ class WushiyifenState(State):
             v["declaration"] = {"seat": self.declarer, "kind": self.kind,
                                 "responders": list(self.responders), "shown": list(self.shown),
                                 "challenger": self.challenger if self.challenger >= 0 else None}
-        v["revealed"] = {str(s): {"cards": _strs(self.hands[s]), "value": self.rating(s).value,
+        v["revealed"] = {str(s): {"cards": mask_json(self.hands[s]), "value": self.rating(s).value,
                                   "pure": self.rating(s).pure}
                          for s in range(self.players) if self.revealed[s]}
         return v

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...cards import SUITS, Card, card_str, cards_of, iter_bits, mask_of, parse_card
+from ...cards import SUITS, Card, card_str, cards_of, iter_bits, mask_json, mask_of, parse_card
 from ...deal import Deal
 from ...errors import IllegalMove
 from ...game import Game, State
@@ -28,10 +28,6 @@ _SUIT_INPUT = {"♠": 0, "s": 0, "spades": 0, "♥": 1, "h": 1, "hearts": 1, "�
                "diamonds": 2, "♣": 3, "c": 3, "clubs": 3, "黑桃": 0, "红心": 1, "红桃": 1,
                "方块": 2, "梅花": 3}
 RULE = "yijiang:9.5"
-
-
-def _strs(mask: int) -> list[str]:
-    return [card_str(c) for c in iter_bits(mask)]
 
 
 class YijiangState(State):
@@ -274,7 +270,7 @@ class YijiangState(State):
             "round_scores": [sum(it.points for it in self.items if it.seat == s) for s in range(self.players)],
         }
         if seat is not None:
-            v["hand"] = _strs(self.hands[seat])
+            v["hand"] = mask_json(self.hands[seat])
         return v
 
     def secret_cards(self, seat: int | None) -> list[Card]:

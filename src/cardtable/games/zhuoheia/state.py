@@ -12,7 +12,7 @@ import random
 from itertools import combinations, permutations, product
 from typing import Any
 
-from ...cards import Card, card_str, cards_json, mask_of, parse_card
+from ...cards import Card, card_str, cards_json, cards_of, mask_of, parse_card
 from ...climbing import Combo, beats, classify, climb_rank, plays, why_not_beats
 from ...deal import Deal
 from ...errors import IllegalMove
@@ -142,7 +142,7 @@ class ZhuoheiaState(State):
         seat = movers[0] if seat is None and movers else seat
         if seat not in movers:
             return []
-        hand = _sorted(tuple(Card(c) for c in _bits(self.hands[seat])))
+        hand = _sorted(tuple(Card(c) for c in cards_of(self.hands[seat])))
         if self.phase == "give":
             return [Move("give", tuple(cs)) for cs in self._give_choices(seat, hand)]
         if self.phase == "return":
@@ -237,7 +237,7 @@ class ZhuoheiaState(State):
         k = tb.give_count(self.owed[seat], self.opts.tribute_model)
         if len(cards) != k:
             return f"give exactly {k} card{'s' if k > 1 else ''}: your {k} largest (§2.3)"
-        hand = [Card(c) for c in _bits(self.hands[seat])]
+        hand = [Card(c) for c in cards_of(self.hands[seat])]
         if sorted((climb_rank(c) for c in cards), reverse=True) != tb.top_ranks(hand, k):
             return f"tribute is your {k} largest card{'s' if k > 1 else ''} (§2.3 step 1)"
         return None
@@ -359,12 +359,12 @@ class ZhuoheiaState(State):
         out: list[Card] = []
         for s in range(self.players):
             if s != seat:
-                out += [Card(c) for c in _bits(self.hands[s] & ~self.public)]
+                out += [Card(c) for c in cards_of(self.hands[s] & ~self.public)]
         return out
 
     def card_places(self) -> dict[str, list[Card]]:
-        places = {f"hand {s}": [Card(c) for c in _bits(self.hands[s])] for s in range(self.players)}
-        places["played"] = [Card(c) for c in _bits(self.played)]
+        places = {f"hand {s}": [Card(c) for c in cards_of(self.hands[s])] for s in range(self.players)}
+        places["played"] = [Card(c) for c in cards_of(self.played)]
         for s, cs in self.aside.items():
             places[f"aside {s}"] = list(cs)
         places["pool"] = list(self.pool)
@@ -381,11 +381,11 @@ class ZhuoheiaState(State):
             "options": self.opts.to_dict(), "phase": self.phase, "dealer": self.dealer,
             "hand_sizes": [h.bit_count() for h in self.hands],
             "finish_order": list(self.finish_order),
-            "played": {str(s): cards_json(_sorted(tuple(_bits(self.played_by[s]))))
+            "played": {str(s): cards_json(_sorted(tuple(cards_of(self.played_by[s]))))
                        for s in range(self.players) if self.played_by[s]},
         }
         if seat is not None:
-            v["hand"] = cards_json(_sorted(tuple(_bits(self.hands[seat]))))
+            v["hand"] = cards_json(_sorted(tuple(cards_of(self.hands[seat]))))
         if self.faceup is not None:
             v["faceup"] = card_str(self.faceup)
             v["first_drawer"] = self.deal.extra.get("first_drawer")
@@ -411,7 +411,7 @@ class ZhuoheiaState(State):
                 v["side"] = ("zhuangjia" if seat == self.dealer else
                              "partner" if seat == self.partner else "opponent")
         if self.is_over:
-            v["remaining"] = {str(s): cards_json(_sorted(tuple(_bits(h))))
+            v["remaining"] = {str(s): cards_json(_sorted(tuple(cards_of(h))))
                               for s, h in enumerate(self.hands) if h}
             v["winning_side"] = self.winning_side()
         return v
@@ -462,10 +462,3 @@ class ZhuoheiaState(State):
         return default_move_text(move)
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
