@@ -71,21 +71,23 @@ def _section(text: str, title: str) -> str:
 
 
 def _table_rows(body: str) -> list[list[str]]:
-    """The body rows of the first Markdown table in ``body`` (header and rule line skipped)."""
+    """The body rows of every Markdown table in ``body`` (each table's header and rule line
+    skipped)."""
     rows: list[list[str]] = []
-    started = False
+    header = True
     for line in body.splitlines():
         line = line.strip()
         if not line.startswith("|"):
-            if started:
-                break
+            header = True
             continue
-        started = True
         cells = [c.strip() for c in line.strip("|").split("|")]
         if all(set(c) <= set("-: ") for c in cells):
             continue
+        if header:
+            header = False
+            continue
         rows.append(cells)
-    return rows[1:]   # the header row
+    return rows
 
 
 def glossary(game_id: str) -> list[tuple[str, str, str]]:
