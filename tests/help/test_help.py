@@ -15,8 +15,7 @@ from cardtable.registry import BUILTIN_GAMES, get_game
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
 GAMES = sorted(BUILTIN_GAMES)
 #: games where a card's points decide the score (issue 9 item 1)
-POINT_GAMES = ("sibaifen", "jianshisifen", "biefufen", "remik", "dummy", "gin", "wushiyifen",
-               "yijiang", "zuihoushengli")
+POINT_GAMES = ("sibaifen", "jianshisifen", "biefufen", "remik", "dummy", "gin", "wushiyifen")
 
 
 @pytest.mark.parametrize("gid", GAMES)
@@ -68,14 +67,56 @@ def test_card_values_where_points_matter(gid: str) -> None:
     assert all(card and points for card, points in values)
 
 
-def test_card_values_match_the_engine() -> None:
-    """The printed points are the engine's (independent check against the scoring modules)."""
-    from cardtable.games.wushiyifen.scoring import card_value
-    table = dict(ct_help.card_values("wushiyifen"))
-    assert table["A"].startswith("11") and card_value(0) == 11
-    assert table["2–9"].startswith("pip")
-    sib = dict(ct_help.card_values("sibaifen"))
-    assert sib["5"].startswith("5") and sib["10"].startswith("10") and sib["K"].startswith("10")
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+
+def _ranks(text: str) -> list[str] | None:
+    """The ranks a card-values row names ("K", "6, 8", "2–9", "J, Q, K"), or None when the
+    row names something else (single cards, jokers, conditions)."""
+    out: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if "–" in part:
+            lo, hi = part.split("–")
+            if lo not in RANKS or hi not in RANKS:
+                return None
+            out += RANKS[RANKS.index(lo):RANKS.index(hi) + 1]
+        elif part in RANKS:
+            out.append(part)
+        else:
+            return None
+    return out
+
+
+def _engine_values(gid: str):
+    if gid == "sibaifen":
+        from cardtable.games.sibaifen.state import POINTS
+        return lambda code: POINTS[code]
+    if gid == "biefufen":
+        from cardtable.games.biefufen.state import card_value
+        return lambda code: -card_value(code)
+    if gid == "wushiyifen":
+        from cardtable.games.wushiyifen.scoring import card_value as v51
+        return v51
+    from cardtable.melds import GIN
+    return lambda code: GIN.VALUE[code]
+
+
+@pytest.mark.parametrize("gid", ["sibaifen", "biefufen", "wushiyifen", "gin"])
+def test_card_values_match_the_engine(gid: str) -> None:
+    """Every rank row of a card-values table states the engine's points for all four suits."""
+    value = _engine_values(gid)
+    checked = set()
+    for cards, points in ct_help.card_values(gid):
+        ranks = _ranks(cards)
+        if ranks is None:
+            continue
+        for rank in ranks:
+            r = RANKS.index(rank) + 1
+            expect = r if points.startswith("pip") else int(points.split()[0].replace("−", "-"))
+            for suit in range(4):
+                assert value(suit * 13 + r - 1) == expect, (gid, cards, rank, suit)
+            checked.add(rank)
+    assert checked == set(RANKS), (gid, sorted(set(RANKS) - checked))
 
 
 def test_unknown_game() -> None:
