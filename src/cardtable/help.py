@@ -35,9 +35,10 @@ def _package_of(game_id: str) -> str:
 
 def has_rules_text(game_id: str) -> bool:
     """Whether the game ships a how-to-play text."""
+    package = _package_of(game_id)
     try:
-        return importlib.resources.files(_package_of(game_id)).joinpath(HOWTO_FILE).is_file()
-    except ModuleNotFoundError:
+        return importlib.resources.files(package).joinpath(HOWTO_FILE).is_file()
+    except (ModuleNotFoundError, TypeError):   # missing, or a plain module rather than a package
         return False
 
 

@@ -102,7 +102,8 @@ def test_without_the_cli_extra_the_command_says_how_to_install() -> None:
     assert "pip install 'cardtable[cli]'" in proc.stderr
     assert "Traceback" not in proc.stderr
     # the engine itself still imports without typer and rich
-    engine = _BLOCK_TYPER.split("from cardtable.cli")[0] + "import cardtable\nprint(cardtable.new_game('gin', seed=1).to_move())\n"
+    engine = (_BLOCK_TYPER.split("from cardtable.cli")[0]
+              + "import cardtable\nprint(cardtable.new_game('gin', seed=1).to_move())\n")
     proc = subprocess.run([sys.executable, "-c", engine], capture_output=True, text=True,
                           env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}, timeout=60)
     assert proc.returncode == 0, proc.stderr

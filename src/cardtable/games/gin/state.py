@@ -12,7 +12,7 @@ with its top card at the *end*; the discard pile is bottom first.  Phases:
 * ``DEFEND``       manual defender: meld / layoff / done (rules 25–28, ``defender_auto=False``)
 * ``OVER``
 
-See docs/dev/gin-ready.md for how to build on this class.
+See docs/games/gin.md, "Building on GinState", for how to build on this class.
 """
 
 from __future__ import annotations
