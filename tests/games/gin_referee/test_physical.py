@@ -119,3 +119,17 @@ def test_r7_needs_the_card_and_unsupported_options() -> None:
         p.enter("0: report R7")
     with pytest.raises(IllegalMove, match="physical mode"):
         PhysicalDeal(rules={"force_gin": True})
+
+
+def test_cli_physical_session() -> None:
+    from typer.testing import CliRunner
+
+    from cardtable.cli.main import app
+    lines = DEAL[:7] + ["t", "bogus line", "draw 2♠"] + DEAL[7:] + ["q"]
+    result = CliRunner(env={"COLUMNS": "200"}).invoke(app, ["referee", "gin", "--physical"],
+                                                      input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "seat 1:  + 11 unknown" in out     # seat 1 has drawn: 11 cards, none seen
+    assert "unknown move 'bogus'" in out and "not on top of the stock" in out
+    assert "gin:R8" in out and "gin:30" in out and "+33" in out
