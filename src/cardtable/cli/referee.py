@@ -307,7 +307,7 @@ class PhysicalSession:
             elif low in ("r", "reports"):
                 self.console.print(REPORT_FORMS, markup=False)
             elif low == "rulings":
-                self.show_rulings(0)
+                self.show_rulings(0, say_none=True)
             elif low in ("s", "score"):
                 self.show_score()
             elif low.startswith("save "):
@@ -338,12 +338,12 @@ class PhysicalSession:
                 self.console.print(Text(f"  to move: seat {movers[0]} ({self.record.view().get('phase')})",
                                         style="dim"))
 
-    def show_rulings(self, start: int) -> None:
+    def show_rulings(self, start: int, say_none: bool = False) -> None:
         rulings = self.record.state.rulings
         for r in rulings[start:]:
             self.console.print(Text.assemble(("  ruling ", "bold magenta"), (r.label, "bold"), ": ",
                                              r.sentence()), soft_wrap=True)
-        if start == 0 and not rulings:
+        if say_none and not rulings:
             self.console.print("  no rulings in this deal")
         self.shown_rulings = len(rulings)
 

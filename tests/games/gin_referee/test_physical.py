@@ -125,7 +125,7 @@ def test_cli_physical_session() -> None:
     from typer.testing import CliRunner
 
     from cardtable.cli.main import app
-    lines = DEAL[:7] + ["t", "bogus line", "draw 2♠"] + DEAL[7:] + ["q"]
+    lines = DEAL[:7] + ["t", "bogus", "draw 2♠"] + DEAL[7:] + ["q"]
     result = CliRunner(env={"COLUMNS": "200"}).invoke(app, ["referee", "gin", "--physical"],
                                                       input="\n".join(lines) + "\n")
     assert result.exit_code == 0, result.output
