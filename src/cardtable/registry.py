@@ -39,7 +39,8 @@ BUILTIN_GAMES: dict[str, str] = {
 EXTRA_NAMES: dict[str, str] = {
     "gin rummy": "gin", "ginrummy": "gin", "thai dummy": "dummy", "ดัมมี": "dummy",
     "polish rummy": "remik", "十三張": "shisanzhang", "chinese poker": "shisanzhang",
-    "憋七": "bieqi", "sevens": "bieqi", "四百分": "sibaifen", "最後勝利": "zuihoushengli",
+    "憋七": "bieqi", "sevens": "bieqi", "花色接龙": "bieqi", "十三水": "shisanzhang", "十三道": "shisanzhang",
+    "找朋友": "zhuoheia", "四百分": "sibaifen", "最後勝利": "zuihoushengli",
     "五十一": "wushiyifen", "51": "wushiyifen", "撿十四分": "jianshisifen", "捡十四": "jianshisifen",
     "議將奪墩算分": "yijiang", "议将": "yijiang", "憋負分": "biefufen",
 }
