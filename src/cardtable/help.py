@@ -17,8 +17,7 @@ import re
 import sys
 from pathlib import Path
 
-from .errors import UnknownGame
-from .registry import GAME_MODULES, game_ids
+from .registry import GAME_MODULES, game_ids, resolve_game
 
 HOWTO_FILE = "howto.md"
 
@@ -28,9 +27,8 @@ DOCS_MARKER = ("<!-- end of how to play: the text above is {path}; "
 
 
 def _package_of(game_id: str) -> str:
-    if game_id not in GAME_MODULES:
-        raise UnknownGame(game_id, game_ids())
-    return GAME_MODULES[game_id]
+    """The game's package; ``game_id`` may also be a name (``resolve_game``)."""
+    return GAME_MODULES[resolve_game(game_id)]
 
 
 def has_rules_text(game_id: str) -> bool:

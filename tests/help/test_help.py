@@ -43,7 +43,6 @@ def test_howto_is_complete(gid: str) -> None:
         assert key in keys, f"{gid}: howto names unknown option {key!r}"
     for preset in re.findall(r"`--preset ([a-z0-9_-]+)`", text):
         assert preset in g.presets, f"{gid}: howto names unknown preset {preset!r}"
-    assert "without_glossary" not in text
     short = ct_help.rules_text(gid, with_glossary=False)
     assert "## Glossary" not in short and len(short) < len(text)
 
@@ -119,9 +118,11 @@ def test_card_values_match_the_engine(gid: str) -> None:
     assert checked == set(RANKS), (gid, sorted(set(RANKS) - checked))
 
 
-def test_unknown_game() -> None:
+def test_unknown_game_and_names() -> None:
     with pytest.raises(UnknownGame, match="valid games"):
         ct_help.rules_text("nosuch")
+    assert ct_help.rules_text("十三张") == ct_help.rules_text("shisanzhang")
+    assert ct_help.glossary("ดัมมี่") == ct_help.glossary("dummy")
 
 
 def test_sync_rewrites_only_the_beginning(tmp_path: Path) -> None:
