@@ -3,7 +3,6 @@ which every seat with a decision acts in the same step (十三张's simultaneous
 
 from __future__ import annotations
 
-import functools
 import json
 import random
 from typing import Any
@@ -215,11 +214,9 @@ class CardtableParallel(ParallelEnv):  # type: ignore[misc]
     def dp(self) -> DecisionProcess | None:
         return self._table.dp
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019 - one space object per agent (PettingZoo asks)
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._obs_space
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self._act_space
 
