@@ -144,6 +144,10 @@ class Codec:
                 return name
         return f"<action {action}>"
 
+    def reward_of(self, points: Sequence[float], normalised: bool = False) -> list[float]:
+        signed = [float(p) * self.spec.reward_sign for p in points]
+        return normalise(signed, self.spec.reward_scale) if normalised else signed
+
     def start(self, state: State) -> DecisionProcess:
         return DecisionProcess(self, state)
 
@@ -359,12 +363,12 @@ class DecisionProcess:
         return self.codec.action_text(action)
 
     def rewards(self, normalised: bool = False) -> list[float]:
-        """Deal points per seat once the deal is over (zeros before); ``normalised``:
-        zero-sum, (points − mean) / the game's reward scale."""
+        """Deal points per seat once the deal is over (zeros before), times the game's
+        ``reward_sign`` (−1 where points are penalties); ``normalised``: zero-sum,
+        (reward − mean) / the game's reward scale."""
         if not self.state.is_over:
             return [0.0] * self.state.players
-        return normalise(self.state.scores, self.codec.spec.reward_scale) if normalised \
-            else [float(x) for x in self.state.scores]
+        return self.codec.reward_of(self.state.scores, normalised)
 
     def clone(self) -> DecisionProcess:
         d = DecisionProcess(self.codec, self.state.clone())

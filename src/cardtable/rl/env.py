@@ -12,7 +12,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
 from ..match import Match
-from .codec import Codec, DecisionProcess, normalise
+from .codec import Codec, DecisionProcess
 
 EPISODES = ("deal", "match")
 ILLEGAL = ("raise", "random")
@@ -77,9 +77,7 @@ class _Table:
             else:
                 for it in end.items:
                     points[it.seat] += it.points
-        if self.normalised:
-            return normalise(points, self.codec.spec.reward_scale), done
-        return [float(p) for p in points], done
+        return self.codec.reward_of(points, self.normalised), done
 
     def obs(self, seat: int, acting: bool) -> dict[str, np.ndarray]:
         dp = self.dp

@@ -56,9 +56,9 @@ def get(view: dict[str, Any], path: str) -> Any:
     for key in path.split("."):
         if isinstance(v, dict):
             v = v.get(key)
-        elif isinstance(v, list) and key.isdigit():
+        elif isinstance(v, list) and key.lstrip("-").isdigit():
             i = int(key)
-            v = v[i] if i < len(v) else None
+            v = v[i] if -len(v) <= i < len(v) else None
         else:
             return None
         if v is None:
@@ -149,8 +149,8 @@ def per_seat_num(path: str, players: int, scale: float = 1.0, key: str | None = 
         if not isinstance(v, list):
             return
         for s, x in enumerate(v[:players]):
-            if key is not None:
-                x = x.get(key) if isinstance(x, dict) else None
+            if key is not None and isinstance(x, dict):
+                x = x.get(key)
             if isinstance(x, (list, str)):
                 x = len(x)
             if isinstance(x, (int, float)):
@@ -171,8 +171,8 @@ def per_seat_cards(path: str, players: int, key: str | None = None, doc: str = "
         for s, x in items:
             if not 0 <= s < players:
                 continue
-            if key is not None:
-                x = x.get(key) if isinstance(x, dict) else (None if key else x)
+            if key is not None and isinstance(x, dict):
+                x = x.get(key)
             r = rel(me, s, players)
             add_cards(out[r * NBASE:(r + 1) * NBASE], x)
     return Field(path, players * NBASE, read,
@@ -188,6 +188,26 @@ def plays(path: str, players: int, doc: str = "") -> Field:
                 r = rel(me, p[0], players)
                 add_cards(out[r * NBASE:(r + 1) * NBASE], p[1])
     return Field(path, players * NBASE, read, doc or f"`{path}`: card played by each seat (relative) × 55")
+
+
+def items(path: str, count: int, key: str = "cards", doc: str = "") -> Field:
+    """The first ``count`` items of a list (table melds ...), each its ``key`` cards: count × 55."""
+    def read(view: dict[str, Any], me: int, out: np.ndarray) -> None:
+        v = get(view, path)
+        for i, x in enumerate((v or ())[:count]):
+            add_cards(out[i * NBASE:(i + 1) * NBASE], x.get(key) if isinstance(x, dict) else x)
+    return Field(path, count * NBASE, read, doc or f"`{path}`: the first {count} items' cards, 55 each")
+
+
+def owned_cards(path: str, players: int, owner: str = "owner", key: str = "cards", doc: str = "") -> Field:
+    """A list of dicts with an owner seat and cards (table melds): each seat's cards, players × 55."""
+    def read(view: dict[str, Any], me: int, out: np.ndarray) -> None:
+        for x in (get(view, path) or ()):
+            s = x.get(owner) if isinstance(x, dict) else None
+            if isinstance(s, int) and 0 <= s < players:
+                r = rel(me, s, players)
+                add_cards(out[r * NBASE:(r + 1) * NBASE], x.get(key))
+    return Field(path, players * NBASE, read, doc or f"`{path}` cards by `{owner}` (relative) × 55")
 
 
 def custom(name: str, size: int, read: Reader, doc: str) -> Field:

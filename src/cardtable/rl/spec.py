@@ -28,6 +28,9 @@ class EncodingSpec:
     fields: list[Field] = field(default_factory=list)
     # normalised reward = (points - mean points) / reward_scale
     reward_scale: float = 1.0
+    # +1 where more points are better; -1 where deal points are penalties (Remik), so that
+    # rewards are always "higher is better"
+    reward_sign: int = 1
     reward_doc: str = ""
     # (verb, row sizes): moves of that verb are chosen by assigning each hand card to a row
     partition: tuple[str, tuple[int, ...]] | None = None
