@@ -170,3 +170,12 @@ def test_bad_configuration_is_refused():
         make_codec("gin", players=3)
     with pytest.raises(BadOption):
         make_codec("gin", preset="nope")
+
+
+@pytest.mark.parametrize("gid,preset,players", params())
+def test_fast_observation_equals_the_view_based_one(gid, preset, players):
+    """The observation path that skips the view's log (and gin's own fast path) gives
+    exactly what the fields read from ``state.view(seat)``."""
+    for dp, _ in playout(gid, preset, players, 4, every=3):
+        for s in range(players):
+            assert np.array_equal(dp.observe(s), dp.observe_view(s)), s
