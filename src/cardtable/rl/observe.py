@@ -28,16 +28,27 @@ if TYPE_CHECKING:
 _PUNCT = str.maketrans({"[": " ", "]": " ", "|": " ", ",": " "})
 
 
+_PARSED: dict[str, tuple[str, list[int]] | None] = {}
+
+
+def parse_move_text(text: str) -> tuple[str, list[int]] | None:
+    """``"play 7♥ 8♥"`` → ("play", [bases]); tolerant of redacted or other text."""
+    got = _PARSED.get(text)
+    if got is None and text not in _PARSED:
+        words = text.translate(_PUNCT).split()
+        got = (words[0].lower(), [b for b in (card_base(w) for w in words[1:]) if b >= 0]) if words else None
+        if len(_PARSED) < 100_000:
+            _PARSED[text] = got
+    return got
+
+
 def parse_log_entry(entry: str) -> tuple[int, str, list[int]] | None:
     """``"2: play 7♥ 8♥"`` → (2, "play", [bases]); tolerant of redacted or other text."""
     head, sep, text = entry.partition(":")
     if not sep or not head.strip().isdigit():
         return None
-    words = text.translate(_PUNCT).split()
-    if not words:
-        return None
-    bases = [b for b in (card_base(w) for w in words[1:]) if b >= 0]
-    return int(head), words[0].lower(), bases
+    got = parse_move_text(text)
+    return None if got is None else (int(head), got[0], got[1])
 
 
 class ObservationLayout:
@@ -70,13 +81,13 @@ class ObservationLayout:
         self.o_psteps = block("partial.steps", 1, "own unfinished move: sub-steps taken / 16")
         self.size = n
         self.verb_index = codec.verb_index
+        self.starts: dict[str, int] = {}
+        for b in self.blocks:
+            self.starts.setdefault(b[0], b[1])
 
     def start(self, name: str) -> int:
         """Where the block ``name`` starts (the first block of that name)."""
-        for b in self.blocks:
-            if b[0] == name:
-                return b[1]
-        raise KeyError(name)
+        return self.starts[name]
 
     def common_part(self, state: State, seat: int, out: np.ndarray) -> None:
         """``to_move``, ``over`` and ``last_moves`` straight from the state (fast paths)."""
@@ -133,7 +144,7 @@ class ObservationLayout:
     def last_moves(self, log: Any, seat: int, out: np.ndarray) -> None:
         players, seen = self.codec.players, set()
         for entry in (reversed(log) if isinstance(log, list) else log):
-            p = parse_log_entry(entry)
+            p = entry if isinstance(entry, tuple) else parse_log_entry(entry)
             if p is None or p[0] in seen or not 0 <= p[0] < players:
                 continue
             s, verb, bases = p
@@ -193,4 +204,6 @@ class _LogTail:
     def __iter__(self) -> Any:
         st, viewer = self.state, self.viewer
         for s, m in reversed(st.history):
-            yield f"{s}: {st.log_text(viewer, s, m)}"
+            got = parse_move_text(st.log_text(viewer, s, m))
+            if got is not None:
+                yield (s, got[0], got[1])

@@ -67,7 +67,7 @@ def _bits(out: Any, start: int, mask: int) -> None:
 
 def fast_fields(st: Any, seat: int, out: Any, layout: Any) -> None:
     """The fields above read straight from the state's bitmasks (what ``_view`` would print)."""
-    at = layout.start
+    at = layout.starts.__getitem__
     p = st.players
     _bits(out, at("hand"), st.hands[seat])
     out[at("phase") + st.phase] = 1.0
