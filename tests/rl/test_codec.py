@@ -151,11 +151,12 @@ def test_partition_rows_fill_to_the_arrangement():
 def test_rewards_raw_and_normalised():
     for gid in ("gin", "remik", "zuihoushengli"):
         codec = make_codec(gid)
-        for dp, _ in playout(gid, None, codec.players, 5):
-            pass
-        state = dp.state
+        dp = codec.start(get_game(gid).new_state(codec.players, codec.options, seed=5))
+        assert dp.rewards() == [0.0] * codec.players
+        rng = random.Random(5)
         while dp.current_seat is not None:
-            dp.step(dp.legal_actions()[0])
+            dp.step(rng.choice(dp.legal_actions()))
+        state = dp.state
         raw = dp.rewards()
         assert raw == [float(x) * codec.spec.reward_sign for x in state.scores]
         norm = dp.rewards(normalised=True)
