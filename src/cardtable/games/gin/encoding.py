@@ -1,18 +1,73 @@
 """Gin Rummy for the research API (cardtable.rl): actions and observation fields.
 
 Whole-move actions: ``take``, ``pass``, ``draw``, ``done``, ``biggin``, ``discard <card>``,
-``knock <card>``, ``gin <card>`` (the engine's own meld arrangement, as ``legal_moves()``
-lists them).  The manual defender's ``meld`` and ``layoff`` take sub-steps.
+``knock <card>``, ``gin <card>`` (with the engine's best meld arrangement, as ``legal_moves()``
+lists them).  A knock, gin or big gin that lays out its own arrangement takes sub-steps: the
+verb, the discard, then ``next group`` and the cards of each meld, commit (every legal
+arrangement is reachable: the melds are chosen from those in the hand, deadwood within the
+limit).  The manual defender's ``meld`` and ``layoff`` take sub-steps too.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ...cards import Card, cards_of
+from ...moves import Move
 from ...rl import obs as o
 from ...rl.spec import EncodingSpec
 from .notation import VERBS
-from .state import PHASE_NAMES
+from .state import DISCARD, PHASE_NAMES
+
+MAX_ARRANGEMENTS = 20_000      # per discard; a 10-card hand has far fewer
+
+
+def arrangements(table: Any, cards: int) -> list[tuple[int, ...]]:
+    """Every non-empty set of disjoint melds inside ``cards`` (meld masks in a fixed order)."""
+    melds = sorted(table.melds_in(cards))
+    out: list[tuple[int, ...]] = []
+
+    def dfs(start: int, used: int, chosen: list[int]) -> None:
+        for i in range(start, len(melds)):
+            m = melds[i]
+            if m & used:
+                continue
+            chosen.append(m)
+            out.append(tuple(chosen))
+            if len(out) > MAX_ARRANGEMENTS:
+                raise ValueError("too many meld arrangements")
+            dfs(i + 1, used | m, chosen)
+            chosen.pop()
+
+    dfs(0, 0, [])
+    return out
+
+
+def moves(st: Any, seat: int) -> list[Move]:
+    """``legal_moves()`` plus every knock, gin and big gin with an own arrangement."""
+    base = st.legal_moves(seat)
+    if st.phase != DISCARD or seat != st.cur:
+        return base
+    out = list(base)
+    hand = st.hands[seat]
+    table = st.table
+    discards = sorted({int(m.cards[0]) for m in base if m.verb in ("knock", "gin")})
+    for c in discards:
+        rest = hand & ~(1 << c)
+        for groups in arrangements(table, rest):
+            used = 0
+            for g in groups:
+                used |= g
+            verb = "gin" if table.value(rest & ~used) == 0 else "knock"
+            mv = Move(verb, (Card(c),), tuple(tuple(cards_of(g)) for g in groups))
+            if st.why_illegal(seat, mv) is None:
+                out.append(mv)
+    if any(m.verb == "biggin" for m in base):
+        for groups in arrangements(table, hand):
+            mv = Move("biggin", groups=tuple(tuple(cards_of(g)) for g in groups))
+            if st.why_illegal(seat, mv) is None:
+                out.append(mv)
+    return out
 
 
 def spec(game: Any, players: int, options: Any) -> EncodingSpec:
@@ -50,11 +105,12 @@ def spec(game: Any, players: int, options: Any) -> EncodingSpec:
         reward_scale=50.0,
         reward_doc="deal points (the winner's score, the loser 0 or minus it as the engine "
                    "scores it); normalised: minus the mean, / 50",
-        max_groups=1,
+        max_groups=4,
+        moves=moves,
         fast_fields=fast_fields,
-        reach_doc="every move of `legal_moves()`: knocks and gins with the engine's best arrangement "
-                  "(`knock 4♠`); a knock with an own arrangement (`knock 4♠ [..]`) is legal in the "
-                  "engine but not reachable through the codec",
+        reach_doc="every move of `legal_moves()` (knocks and gins with the engine's best arrangement, "
+                  "`knock 4♠`) and every knock, gin and big gin with an own arrangement "
+                  "(`knock 4♠ [A♠ 2♠ 3♠] ...`), each checked by `why_illegal`",
     )
 
 
