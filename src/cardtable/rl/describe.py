@@ -78,7 +78,8 @@ def section(game_id: str) -> str:
         if b["size"]:
             lines.append(f"| {b['start']} | {b['size']} | `{b['name']}` | {b['doc']} |")
     lines += ["", "### Rewards", "",
-              f"{spec.reward_doc[:1].upper()}{spec.reward_doc[1:]}.  Rewards arrive when the deal ends; with `episode=\"match\"` each "
+              f"{spec.reward_doc[:1].upper()}{spec.reward_doc[1:]}.  Rewards arrive when the deal "
+              "ends; with `episode=\"match\"` each "
               "deal's reward arrives at its end and the match-end bonuses with the last deal.", ""]
     return "\n".join(lines)
 
