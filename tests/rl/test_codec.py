@@ -207,3 +207,17 @@ def test_gin_own_arrangements_are_reachable():
                 return
             dp.step(rng.choice(dp.legal_actions()))
     pytest.fail("no own-arrangement knock in 200 deals")
+
+
+def test_clone_keeps_buffers_and_is_independent():
+    codec = make_codec("shisanzhang")
+    dp = codec.start(get_game("shisanzhang").new_state(4, codec.options, seed=9))
+    row = codec.layout["row"][0]
+    dp.step(row + 1, 0)
+    dp.step(row + 2, 1)
+    copy = dp.clone()
+    assert copy.buffer(0) == [row + 1] and copy.buffer(1) == [row + 2]
+    assert np.array_equal(copy.observe(0), dp.observe(0))
+    copy.step(row + 0, 0)
+    assert dp.buffer(0) == [row + 1] and copy.buffer(0) == [row + 1, row]
+    assert copy.state is not dp.state

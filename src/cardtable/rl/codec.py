@@ -155,18 +155,24 @@ class Codec:
 class _Choices:
     """One seat's remaining choices at one decision, narrowed as sub-steps are taken."""
 
-    __slots__ = ("flat", "seqs", "depth")
+    __slots__ = ("flat", "seqs", "depth", "_actions")
 
     def __init__(self, flat: dict[int, Move], seqs: list[tuple[tuple[int, ...], Move]]) -> None:
         self.flat = flat
         self.seqs = seqs
         self.depth = 0
+        self._actions: list[int] | None = None
 
     def actions(self) -> list[int]:
-        if self.depth == 0:
-            return sorted(set(self.flat) | {s[0] for s, _ in self.seqs})
-        d = self.depth
-        return sorted({s[d] for s, _ in self.seqs})
+        acts = self._actions
+        if acts is None:
+            d = self.depth
+            if d == 0:
+                acts = sorted(set(self.flat) | {s[0] for s, _ in self.seqs}) if self.seqs else sorted(self.flat)
+            else:
+                acts = sorted({s[d] for s, _ in self.seqs})
+            self._actions = acts
+        return acts
 
     def take(self, action: int) -> Move | None:
         if self.depth == 0 and action in self.flat:
@@ -175,14 +181,14 @@ class _Choices:
         seqs = [x for x in self.seqs if x[0][d] == action]
         if not seqs:
             raise KeyError(action)
-        self.seqs, self.depth = seqs, d + 1
+        self.seqs, self.depth, self._actions = seqs, d + 1, None
         if len(seqs) == 1 and len(seqs[0][0]) == d + 1:
             return seqs[0][1]
         return None
 
     def copy(self) -> _Choices:
         c = _Choices(self.flat, self.seqs)
-        c.depth = self.depth
+        c.depth, c._actions = self.depth, self._actions
         return c
 
 
@@ -301,16 +307,17 @@ class DecisionProcess:
     # --- acting ----------------------------------------------------------------------------
 
     def legal_actions(self, seat: int | None = None) -> list[int]:
+        """The actions the mask allows ``seat`` (default: the current seat), sorted."""
         seat = self.current_seat if seat is None else seat
         if seat is None or seat not in self.state.to_move():
             return []
-        return self._seat_choices(seat).actions()
+        return list(self._seat_choices(seat).actions())
 
     def action_mask(self, seat: int | None = None) -> np.ndarray:
         m = np.zeros(self.codec.num_actions, dtype=np.int8)
-        la = self.legal_actions(seat)
-        if la:
-            m[la] = 1
+        seat = self.current_seat if seat is None else seat
+        if seat is not None and seat in self.state.to_move():
+            m[self._seat_choices(seat).actions()] = 1
         return m
 
     def step(self, action: int, seat: int | None = None) -> Move | None:
