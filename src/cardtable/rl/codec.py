@@ -46,6 +46,7 @@ class Codec:
         self.layout: dict[str, tuple[int, int]] = {}
         self.flat_key: dict[tuple[Any, ...], int] = {}
         self.flat_move: list[Move] = []
+        self.flat_cache: dict[Move, int | None] = {}     # move -> whole-move action (or None)
         n = 0
 
         def block(name: str, size: int) -> int:
@@ -283,11 +284,16 @@ class DecisionProcess:
         seqs: list[tuple[tuple[int, ...], Move]] = []
         pverb = codec.partition[0] if codec.partition else None
         has_partition = False
+        cache = codec.flat_cache
         for m in moves:
             if m.verb == pverb:
                 has_partition = True
                 continue
-            a = codec.flat_action(m)
+            a = cache.get(m, NONE)
+            if a == NONE:
+                a = codec.flat_action(m)
+                if len(cache) < 100_000:
+                    cache[m] = a
             if a is not None:
                 flat[a] = m
             else:
