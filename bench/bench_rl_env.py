@@ -77,18 +77,19 @@ def aec_runner() -> Runner:
     return run
 
 
-def dp_runner() -> Runner:
+def dp_runner(game_id: str = "gin") -> Runner:
     from cardtable.registry import get_game
     from cardtable.rl import make_codec
 
-    codec = make_codec("gin")
-    game = get_game("gin")
+    codec = make_codec(game_id)
+    game = get_game(game_id)
+    players = codec.players
 
     def run(games: int, seed: int) -> Counts:
         rng = random.Random(seed)
         c = Counts()
         for _ in range(games):
-            dp = codec.start(game.new_state(2, codec.options, seed=rng.randrange(SEED_SPACE)))
+            dp = codec.start(game.new_state(players, codec.options, seed=rng.randrange(SEED_SPACE)))
             seat = dp.current_seat
             while seat is not None:
                 dp.observe(seat)
@@ -207,7 +208,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--profile", type=int, metavar="N", default=0,
                     help="profile N cardtable-dp games with cProfile instead of timing")
+    ap.add_argument("--all-games", action="store_true",
+                    help="instead: the cardtable-dp loop (observation + mask + step) for all twelve games")
     args = ap.parse_args(argv)
+    if args.all_games:
+        from cardtable.registry import game_ids
+        ids = game_ids()
+        results = run_side_by_side({g: dp_runner(g) for g in ids}, args.games, args.seed, args.repeats,
+                                   args.warmup, dict.fromkeys(ids, "DecisionProcess loop"), None)
+        rows = [[r.engine, r.to_json()["moves_per_game"], r.to_json()["games_per_s"],
+                 r.to_json()["moves_per_s"], r.to_json()["games_per_cpu_s"]] for r in results]
+        print(format_table(["game", "actions/deal", "deals/s", "actions/s", "deals/cpu-s"], rows))
+        return 0
     if args.profile:
         run = dp_runner()
         print(profile_call(lambda: run(args.profile, args.seed), top=30))
