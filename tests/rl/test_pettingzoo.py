@@ -119,3 +119,26 @@ def test_render_ansi_shows_the_seat_view_only():
     view.pop("log")
     assert json.loads(env.render()) == view
     env.close()
+
+
+def test_max_actions_truncates():
+    env = aec_env("gin", max_actions=7)
+    env.reset(seed=2)
+    steps = 0
+    for agent in env.agent_iter(1000):
+        obs, reward, term, trunc, info = env.last()
+        if term or trunc:
+            assert trunc and not term and reward == 0
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        steps += 1
+    assert steps == 7 and env.agents == []
+    penv = parallel_env("shisanzhang", 2, max_actions=3)
+    obs, _ = penv.reset(seed=1)
+    for _ in range(3):
+        obs, rew, term, trunc, info = penv.step(
+            {a: int(np.flatnonzero(o["action_mask"])[0]) for a, o in obs.items()})
+    assert all(trunc.values()) and not any(term.values()) and penv.agents == []
+    with pytest.raises(ValueError, match="max_actions"):
+        aec_env("gin", max_actions=0)

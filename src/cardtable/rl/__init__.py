@@ -45,26 +45,30 @@ def codec_for(game: Any, players: int, options: Any) -> Codec:
 def aec_env(game: str, players: int | None = None, preset: str | None = None,
             rules: dict[str, Any] | None = None, render_mode: str | None = None,
             episode: str = "deal", normalised_rewards: bool = False,
-            illegal_action: str = "raise") -> Any:
+            illegal_action: str = "raise", max_actions: int | None = None) -> Any:
     """A PettingZoo AECEnv of ``game``: agents ``player_0``…, observations
     ``{"observation": float32 array, "action_mask": int8 array}``, ``Discrete(N)`` actions.
     ``episode="match"`` plays a whole match to its target (deals follow via ``Match``);
     ``normalised_rewards``: zero-sum rewards scaled by the game's constant; an action outside
     the mask raises ValueError, or with ``illegal_action="random"`` is replaced by a legal
-    one drawn from the env's seeded generator (``info["illegal_action"]`` says so)."""
+    one drawn from the env's seeded generator (``info["illegal_action"]`` says so);
+    ``max_actions``: truncate the episode after that many actions (a policy that, say, keeps
+    taking and discarding in gin never ends a deal)."""
     from .env import CardtableAEC
     return CardtableAEC(make_codec(game, players, preset, rules), render_mode, episode,
-                        normalised_rewards, illegal_action)
+                        normalised_rewards, illegal_action,
+                        max_actions)
 
 
 def parallel_env(game: str, players: int | None = None, preset: str | None = None,
                  rules: dict[str, Any] | None = None, render_mode: str | None = None,
                  episode: str = "deal", normalised_rewards: bool = False,
-            illegal_action: str = "raise") -> Any:
+            illegal_action: str = "raise", max_actions: int | None = None) -> Any:
     """A PettingZoo ParallelEnv: every seat with a decision acts in the same step."""
     from .env import CardtableParallel
     return CardtableParallel(make_codec(game, players, preset, rules), render_mode, episode,
-                             normalised_rewards, illegal_action)
+                             normalised_rewards, illegal_action,
+                        max_actions)
 
 
 __all__ = ["Codec", "DecisionProcess", "EncodingSpec", "aec_env", "make_codec", "parallel_env"]

@@ -112,7 +112,8 @@ class CardtableAEC(AECEnv):  # type: ignore[misc]
     metadata = {"render_modes": ["ansi"], "is_parallelizable": False}
 
     def __init__(self, codec: Codec, render_mode: str | None = None, episode: str = "deal",
-                 normalised: bool = False, illegal_action: str = "raise") -> None:
+                 normalised: bool = False, illegal_action: str = "raise",
+                 max_actions: int | None = None) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, "
@@ -121,6 +122,11 @@ class CardtableAEC(AECEnv):  # type: ignore[misc]
         self.codec = codec
         self.render_mode = render_mode
         self._table = _Table(codec, episode, normalised, illegal_action)
+        if max_actions is not None and (isinstance(max_actions, bool) or not isinstance(max_actions, int)
+                                        or max_actions < 1):
+            raise ValueError(f"max_actions must be a positive int or None, not {max_actions!r}")
+        self.max_actions = max_actions
+        self._actions = 0
         self.possible_agents = [f"player_{i}" for i in range(codec.players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         self._obs_space, self._act_space = self._table.spaces()
@@ -149,6 +155,7 @@ class CardtableAEC(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[dp.current_seat or 0]
+        self._actions = 0
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
@@ -175,8 +182,13 @@ class CardtableAEC(AECEnv):  # type: ignore[misc]
                 self.rewards[self.possible_agents[s]] = r
             if done:
                 self.terminations = dict.fromkeys(self.agents, True)
+        self._actions += 1
+        if (self.max_actions is not None and self._actions >= self.max_actions
+                and not all(self.terminations.values())):
+            self.truncations = dict.fromkeys(self.agents, True)
         dp = self._table.dp
-        if not all(self.terminations.values()) and dp is not None and dp.current_seat is not None:
+        live = not all(self.terminations.values()) and not all(self.truncations.values())
+        if live and dp is not None and dp.current_seat is not None:
             self.agent_selection = self.possible_agents[dp.current_seat]
         self._accumulate_rewards()
 
@@ -197,13 +209,19 @@ class CardtableParallel(ParallelEnv):  # type: ignore[misc]
     metadata = {"render_modes": ["ansi"]}
 
     def __init__(self, codec: Codec, render_mode: str | None = None, episode: str = "deal",
-                 normalised: bool = False, illegal_action: str = "raise") -> None:
+                 normalised: bool = False, illegal_action: str = "raise",
+                 max_actions: int | None = None) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None")
         self.metadata = {**self.metadata, "name": f"cardtable_{codec.game.id}_parallel_v0"}
         self.codec = codec
         self.render_mode = render_mode
         self._table = _Table(codec, episode, normalised, illegal_action)
+        if max_actions is not None and (isinstance(max_actions, bool) or not isinstance(max_actions, int)
+                                        or max_actions < 1):
+            raise ValueError(f"max_actions must be a positive int or None, not {max_actions!r}")
+        self.max_actions = max_actions
+        self._actions = 0
         self.possible_agents = [f"player_{i}" for i in range(codec.players)]
         self._obs_space, self._act_space = self._table.spaces()
         self.agents: list[str] = []
@@ -230,6 +248,7 @@ class CardtableParallel(ParallelEnv):  # type: ignore[misc]
         self._table.seed(seed)
         self._table.new_episode()
         self.agents = self.possible_agents[:]
+        self._actions = 0
         return self._observations(), {a: {} for a in self.agents}
 
     def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], ...]:
@@ -256,8 +275,11 @@ class CardtableParallel(ParallelEnv):  # type: ignore[misc]
                 if self._table.dp is not dp:     # the next deal of a match began
                     break
         obs = self._observations()
+        self._actions += 1
+        cut = not done and self.max_actions is not None and self._actions >= self.max_actions
         terms = dict.fromkeys(self.agents, done)
-        truncs = dict.fromkeys(self.agents, False)
+        truncs = dict.fromkeys(self.agents, cut)
+        done = done or cut
         if done:
             self.agents = []
         return obs, rewards, terms, truncs, infos
