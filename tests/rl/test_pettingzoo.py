@@ -125,7 +125,7 @@ def test_max_actions_truncates():
     env = aec_env("gin", max_actions=7)
     env.reset(seed=2)
     steps = 0
-    for agent in env.agent_iter(1000):
+    for _agent in env.agent_iter(1000):
         obs, reward, term, trunc, info = env.last()
         if term or trunc:
             assert trunc and not term and reward == 0
