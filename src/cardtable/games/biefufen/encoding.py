@@ -1,8 +1,7 @@
-"""憋负分 for the research API (cardtable.rl): every move is a whole action.
+"""憋负分 for the research API (cardtable.rl).
 
-``play <card>`` and ``kou <card>`` (face down) are one action per card; a wild card played
-for a position (``play <wild> for ♠6``) is one action per (card, position) pair of sub-steps:
-``play``, the card, the position, commit."""
+Whole actions: ``play <card>`` and ``kou <card>`` (face down), one action per card; a wild card played for a position (``play <wild> for ♠6``) takes sub-steps: ``play``, the card, the position
+(a target token, suit first), commit."""
 
 from __future__ import annotations
 

@@ -1,8 +1,7 @@
-"""憋七 for the research API (cardtable.rl): every move is a whole action.
+"""憋七 for the research API (cardtable.rl).
 
-``play <card>`` and ``lend <card>`` are one action per card, ``borrow`` one action; a live joker played
-for a position (``play BJ for ♠6``) is one action per (card, position) pair of sub-steps:
-``play``, the card, the position, commit."""
+Whole actions: ``play <card>`` and ``lend <card>``, one action per card, and ``borrow``; a live joker played for a position (``play BJ for ♠6``) takes sub-steps: ``play``, the card, the position
+(a target token, suit first), commit."""
 
 from __future__ import annotations
 

@@ -13,10 +13,10 @@ from .state import PHASE_NAMES
 SUITS = ("♠", "♥", "♦", "♣")
 
 
-def _bids(view: dict[str, Any], me: int, out: Any, players: int = 0) -> None:
+def _bids(view: dict[str, Any], me: int, out: Any) -> None:
     for entry in view.get("bids") or ():
         if isinstance(entry, list) and len(entry) == 2 and isinstance(entry[1], int):
-            r = (entry[0] - me) % len(out) if len(out) else 0
+            r = (entry[0] - me) % len(out)
             out[r] = max(out[r], entry[1] / TRICKS)
 
 
