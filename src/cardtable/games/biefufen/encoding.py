@@ -1,7 +1,8 @@
 """憋负分 for the research API (cardtable.rl).
 
-Whole actions: ``play <card>`` and ``kou <card>`` (face down), one action per card; a wild card played for a position (``play <wild> for ♠6``) takes sub-steps: ``play``, the card, the position
-(a target token, suit first), commit."""
+Whole actions: ``play <card>`` and ``kou <card>`` (face down), one action per card; a wild
+card played for a position (``play <wild> for ♠6``) takes sub-steps: ``play``, the card, the
+position (a target token, suit first), commit."""
 
 from __future__ import annotations
 

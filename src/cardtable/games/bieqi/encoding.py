@@ -1,7 +1,8 @@
 """憋七 for the research API (cardtable.rl).
 
-Whole actions: ``play <card>`` and ``lend <card>``, one action per card, and ``borrow``; a live joker played for a position (``play BJ for ♠6``) takes sub-steps: ``play``, the card, the position
-(a target token, suit first), commit."""
+Whole actions: ``play <card>`` and ``lend <card>``, one action per card, and ``borrow``; a
+live joker played for a position (``play BJ for ♠6``) takes sub-steps: ``play``, the card,
+the position (a target token, suit first), commit."""
 
 from __future__ import annotations
 
