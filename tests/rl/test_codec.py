@@ -12,6 +12,7 @@ from gymnasium.spaces import Discrete
 
 from cardtable.registry import get_game
 from cardtable.rl import make_codec
+from cardtable.rl.trajectories import actions_for
 
 from .configs import params
 
@@ -58,16 +59,21 @@ def test_reachable_moves_are_the_legal_moves(gid, preset, players):
                 continue
             legal = state.legal_moves(seat)
             if codec.partition:
-                if checked < 2:      # 72,072 splits: enumerate a couple of hands only
-                    reach = dp.reachable_moves(seat)
-                    arranges = [m for m in reach if m.verb == "arrange"]
-                    if any(m.verb == "arrange" for m in legal):
-                        assert len(arranges) == comb(13, 3) * comb(10, 5)
-                        assert len(set(arranges)) == len(arranges)
-                    assert unordered(legal) <= unordered(reach)
-                    for m in random.Random(seed).sample(reach, min(50, len(reach))):
-                        assert state.is_legal(m, seat), m
-                    checked += 1
+                # every listed move is reachable: its row assignments replay it
+                for m in legal:
+                    trial = dp.clone()
+                    played = None
+                    for a in actions_for(trial, m, seat):
+                        played = trial.step(a, seat)
+                    assert played is not None and unordered([played]) == unordered([m])
+                # random paths through the mask end in legal moves
+                r = random.Random(seed)
+                for _ in range(20):
+                    trial = dp.clone()
+                    played = None
+                    while played is None:
+                        played = trial.step(r.choice(trial.legal_actions(seat)), seat)
+                    assert state.is_legal(played, seat), played
             else:
                 reach = dp.reachable_moves(seat)
                 assert len(reach) == len(set(reach))
@@ -221,3 +227,15 @@ def test_clone_keeps_buffers_and_is_independent():
     copy.step(row + 0, 0)
     assert dp.buffer(0) == [row + 1] and copy.buffer(0) == [row + 1, row]
     assert copy.state is not dp.state
+
+
+@pytest.mark.slow
+def test_every_split_is_reachable():
+    """十三张: the mask reaches all C(13,3)·C(10,5) = 72,072 arrangements of a hand, each legal."""
+    codec = make_codec("shisanzhang")
+    dp = codec.start(get_game("shisanzhang").new_state(4, codec.options, seed=0))
+    reach = dp.reachable_moves(0)
+    arranges = [m for m in reach if m.verb == "arrange"]
+    assert len(arranges) == comb(13, 3) * comb(10, 5) == len(unordered(arranges))
+    for m in random.Random(0).sample(arranges, 200):
+        assert dp.state.is_legal(m, 0), m

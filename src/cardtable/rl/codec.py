@@ -196,7 +196,7 @@ class _Choices:
 class _Partition:
     """十三张-style choices: each hand card, in pack order, goes to one of the rows."""
 
-    __slots__ = ("codec", "verb", "sizes", "hand", "rows", "flat", "started")
+    __slots__ = ("codec", "verb", "sizes", "hand", "rows", "flat", "started", "filled")
 
     def __init__(self, codec: Codec, hand: list[int], flat: dict[int, Move], open_rows: bool) -> None:
         self.codec = codec
@@ -205,24 +205,25 @@ class _Partition:
         self.rows: list[list[int]] = [[] for _ in self.sizes]
         self.flat = flat
         self.started = open_rows
-
-    def _free_rows(self) -> list[int]:
-        return [r for r, n in enumerate(self.sizes) if len(self.rows[r]) < n]
+        self.filled = 0
 
     def actions(self) -> list[int]:
-        rows = [self.codec.tok_row + r for r in self._free_rows()] if self.started else []
-        if sum(map(len, self.rows)) == 0:
+        t = self.codec.tok_row
+        rows = ([t + r for r, n in enumerate(self.sizes) if len(self.rows[r]) < n]
+                if self.started else [])
+        if self.filled == 0:
             return sorted(set(self.flat) | set(rows))
         return rows
 
     def take(self, action: int) -> Move | None:
-        if sum(map(len, self.rows)) == 0 and action in self.flat:
+        if self.filled == 0 and action in self.flat:
             return self.flat[action]
         r = action - self.codec.tok_row
-        if not self.started or r not in self._free_rows():
+        if not self.started or not 0 <= r < len(self.sizes) or len(self.rows[r]) >= self.sizes[r]:
             raise KeyError(action)
-        self.rows[r].append(self.hand[sum(map(len, self.rows))])
-        if sum(map(len, self.rows)) == len(self.hand):
+        self.rows[r].append(self.hand[self.filled])
+        self.filled += 1
+        if self.filled == len(self.hand):
             return Move(self.verb, groups=tuple(tuple(Card(c) for c in row) for row in self.rows))
         return None
 
@@ -230,7 +231,7 @@ class _Partition:
         c = _Partition.__new__(_Partition)
         c.codec, c.verb, c.sizes, c.hand = self.codec, self.verb, self.sizes, self.hand
         c.rows = [list(r) for r in self.rows]
-        c.flat, c.started = self.flat, self.started
+        c.flat, c.started, c.filled = self.flat, self.started, self.filled
         return c
 
 
