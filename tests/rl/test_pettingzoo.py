@@ -46,6 +46,16 @@ def test_api_and_seed(gid, preset, players):
         w.__exit__(None, None, None)
 
 
+@pytest.mark.parametrize("gid,preset,players", params())
+def test_match_episodes_and_parallel_api(gid, preset, players):
+    w = strict()
+    try:
+        api_test(aec_env(gid, players, preset, episode="match", normalised_rewards=True), num_cycles=40)
+        parallel_api_test(parallel_env(gid, players, preset), num_cycles=60)
+    finally:
+        w.__exit__(None, None, None)
+
+
 @pytest.mark.parametrize("gid,players", [("shisanzhang", 4), ("shisanzhang", 2), ("gin", 2), ("zhuoheia", 4)])
 def test_parallel_api(gid, players):
     w = strict()
