@@ -329,7 +329,7 @@ class DecisionProcess:
 
     def step(self, action: int, seat: int | None = None) -> Move | None:
         """Take one action for ``seat`` (default: the current seat).  Returns the engine move
-        when the action completes one (then it is played), else None.  An action outside the
+        when the action completes one (then it is played; the form the history keeps), else None.  An action outside the
         mask raises ValueError and changes nothing."""
         seat = self.current_seat if seat is None else seat
         if seat is None:
@@ -356,7 +356,7 @@ class DecisionProcess:
             self.state.apply(move, seat)
         self._buffers.pop(seat, None)
         self._sync()
-        return move
+        return self.state.history[-1][1]     # the form the history keeps (canonical_move)
 
     def buffer(self, seat: int) -> list[int]:
         """The sub-step actions ``seat`` has taken towards its next move (its own only)."""
