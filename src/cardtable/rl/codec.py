@@ -338,9 +338,10 @@ class DecisionProcess:
             raise ValueError(f"it is not seat {seat}'s decision (to move: {list(self.state.to_move())})")
         action = int(action)
         ch = self._seat_choices(seat)
-        trial = ch.copy()
+        flat = ch.flat.get(action) if isinstance(ch, _Choices) and ch.depth == 0 else None
+        trial = ch if flat is not None else ch.copy()
         try:
-            move = trial.take(action)
+            move = flat if flat is not None else trial.take(action)
         except KeyError:
             legal = ", ".join(f"{a} ({self.codec.action_text(a)})" for a in ch.actions()[:12])
             raise ValueError(f"action {action} ({self.codec.action_text(action)}) is not legal for "
