@@ -1,0 +1,209 @@
+"""The observation vector: the game's view fields, then fields every game shares, then the
+seat's own partial-move buffer.  float32, one shape per (game, players, options).
+
+Shared fields (after the game's own, see ``ObservationLayout.describe``):
+
+* ``to_move``: the seats that may act, multi-hot, relative to the observer;
+* ``over``: 1 once the deal is over;
+* ``last_moves``: for each seat (relative), its latest move as the observer's log shows it:
+  verb one-hot over the game's verbs, then its cards (55 counts); redacted cards stay unseen;
+* ``partial``: the observer's own unfinished sub-step move: verb one-hot, the cards chosen
+  before any group (55), the cards of each group (55 each, ``max_groups`` groups, later ones
+  folded into the last), the target tokens chosen (multi-hot), the number of sub-steps / 16.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ..game import State
+from .obs import NBASE, card_base, rel
+
+if TYPE_CHECKING:
+    from .codec import Codec
+
+_PUNCT = str.maketrans({"[": " ", "]": " ", "|": " ", ",": " "})
+
+
+_PARSED: dict[str, tuple[str, list[int]] | None] = {}
+
+
+def parse_move_text(text: str) -> tuple[str, list[int]] | None:
+    """``"play 7♥ 8♥"`` → ("play", [bases]); tolerant of redacted or other text."""
+    got = _PARSED.get(text)
+    if got is None and text not in _PARSED:
+        words = text.translate(_PUNCT).split()
+        got = (words[0].lower(), [b for b in (card_base(w) for w in words[1:]) if b >= 0]) if words else None
+        if len(_PARSED) < 100_000:
+            _PARSED[text] = got
+    return got
+
+
+def parse_log_entry(entry: str) -> tuple[int, str, list[int]] | None:
+    """``"2: play 7♥ 8♥"`` → (2, "play", [bases]); tolerant of redacted or other text."""
+    head, sep, text = entry.partition(":")
+    if not sep or not head.strip().isdigit():
+        return None
+    got = parse_move_text(text)
+    return None if got is None else (int(head), got[0], got[1])
+
+
+class ObservationLayout:
+    def __init__(self, codec: Codec) -> None:
+        self.codec = codec
+        spec, players = codec.spec, codec.players
+        self.blocks: list[tuple[str, int, int, str]] = []   # name, start, end, doc
+        n = 0
+
+        def block(name: str, size: int, doc: str) -> int:
+            nonlocal n
+            self.blocks.append((name, n, n + size, doc))
+            n += size
+            return n - size
+
+        self.fields = [(f, block(f.name, f.size, f.doc)) for f in spec.fields]
+        self.o_to_move = block("to_move", players, "seats that may act (relative), multi-hot")
+        self.o_over = block("over", 1, "1 once the deal is over")
+        nv = len(codec.verbs)
+        self.last_width = nv + NBASE
+        self.o_last = block("last_moves", players * self.last_width if spec.last_moves else 0,
+                            f"per seat (relative): last move's verb one-hot ({nv}) + cards (55)")
+        self.view_size = n
+        self.o_pverb = block("partial.verb", nv, "own unfinished move: verb one-hot")
+        self.groups = 1 + max(1, spec.max_groups)
+        self.o_pcards = block("partial.cards", self.groups * NBASE,
+                              f"own unfinished move: cards before any group, then groups 1..{spec.max_groups}"
+                              " (55 counts each)")
+        self.o_ptarget = block("partial.target", len(codec.target_tokens), "own unfinished move: target tokens")
+        self.o_psteps = block("partial.steps", 1, "own unfinished move: sub-steps taken / 16")
+        self.size = n
+        self.verb_index = codec.verb_index
+        self.starts: dict[str, int] = {}
+        for b in self.blocks:
+            self.starts.setdefault(b[0], b[1])
+
+    def start(self, name: str) -> int:
+        """Where the block ``name`` starts (the first block of that name)."""
+        return self.starts[name]
+
+    def common_part(self, state: State, seat: int, out: np.ndarray) -> None:
+        """``to_move``, ``over`` and ``last_moves`` straight from the state (fast paths)."""
+        players = self.codec.players
+        for s in state.to_move():
+            out[self.o_to_move + (s - seat) % players] = 1.0
+        if state.is_over:
+            out[self.o_over] = 1.0
+        if self.codec.spec.last_moves:
+            self.last_moves(_LogTail(state, seat), seat, out)
+
+    def describe(self) -> list[dict[str, Any]]:
+        return [{"name": b[0], "start": b[1], "size": b[2] - b[1], "doc": b[3]} for b in self.blocks]
+
+    # --- building ------------------------------------------------------------------------
+
+    def observe(self, state: State, seat: int, buffer: Sequence[int] = (),
+                rows: Sequence[Sequence[int]] | None = None) -> np.ndarray:
+        out = np.zeros(self.size, dtype=np.float32)
+        fast = self.codec.spec.fast_fields
+        if fast is not None:
+            fast(state, seat, out, self)
+            self.common_part(state, seat, out)
+        else:
+            self.view_part(lite_view(state, seat), seat, out, state)
+        if buffer:
+            self.partial_part(buffer, rows, out)
+        return out
+
+    def observe_view(self, view: dict[str, Any], seat: int, buffer: Sequence[int] = (),
+                     rows: Sequence[Sequence[int]] | None = None) -> np.ndarray:
+        """The observation from a view dict (the reference the fast paths are tested against)."""
+        out = np.zeros(self.size, dtype=np.float32)
+        self.view_part(view, seat, out)
+        if buffer:
+            self.partial_part(buffer, rows, out)
+        return out
+
+    def view_part(self, view: dict[str, Any], seat: int, out: np.ndarray,
+                  state: State | None = None) -> None:
+        """The view fields, ``to_move``, ``over`` and ``last_moves``; with ``state`` given the
+        last moves come from its history through ``log_text`` (what ``view()["log"]`` holds,
+        without writing the whole log)."""
+        for f, start in self.fields:
+            f.read(view, seat, out[start:start + f.size])
+        players = self.codec.players
+        for s in view.get("to_move", ()):
+            out[self.o_to_move + rel(seat, s, players)] = 1.0
+        if view.get("over"):
+            out[self.o_over] = 1.0
+        if self.codec.spec.last_moves:
+            self.last_moves(view.get("log", ()) if state is None else _LogTail(state, seat), seat, out)
+
+    def last_moves(self, log: Any, seat: int, out: np.ndarray) -> None:
+        players, seen = self.codec.players, set()
+        for entry in (reversed(log) if isinstance(log, list) else log):
+            p = entry if isinstance(entry, tuple) else parse_log_entry(entry)
+            if p is None or p[0] in seen or not 0 <= p[0] < players:
+                continue
+            s, verb, bases = p
+            seen.add(s)
+            base = self.o_last + rel(seat, s, players) * self.last_width
+            vi = self.verb_index.get(verb)
+            if vi is not None:
+                out[base + vi] = 1.0
+            cb = base + len(self.verb_index)
+            for b in bases:
+                out[cb + b] += 1.0
+            if len(seen) == players:
+                break
+
+    def partial_part(self, buffer: Sequence[int], rows: Sequence[Sequence[int]] | None,
+                     out: np.ndarray) -> None:
+        c = self.codec
+        out[self.o_psteps] = len(buffer) / 16.0
+        if rows is not None:
+            out[self.o_pverb + c.verb_index[c.partition[0]]] = 1.0   # type: ignore[index]
+            for g, row in enumerate(rows):
+                slot = self.o_pcards + min(g + 1, self.groups - 1) * NBASE
+                for x in row:
+                    out[slot + x % 64] += 1.0
+            return
+        slot = 0
+        nt = len(c.target_tokens)
+        for a in buffer:
+            if c.tok_verb <= a < c.tok_verb + len(c.verbs):
+                out[self.o_pverb + a - c.tok_verb] = 1.0
+            elif c.tok_card <= a < c.tok_card + len(c.pack):
+                b = c.pack[a - c.tok_card] % 64
+                out[self.o_pcards + slot * NBASE + b] += 1.0
+            elif a == c.tok_sep:
+                slot = min(slot + 1, self.groups - 1)
+            elif c.tok_target <= a < c.tok_target + nt:
+                out[self.o_ptarget + a - c.tok_target] = 1.0
+
+
+def lite_view(state: State, seat: int) -> dict[str, Any]:
+    """``state.view(seat)`` without its ``log`` (the costly part, rebuilt for every past move)."""
+    state._check_seat(seat)
+    v: dict[str, Any] = {"game": state.game.id, "players": state.players, "seat": seat,
+                         "to_move": list(state.to_move()), "over": state.is_over}
+    v.update(state._view(seat))
+    if state.is_over:
+        v["scores"] = state.scores
+    return v
+
+
+class _LogTail:
+    """The observer's log read backwards, entry by entry, straight from the history."""
+
+    def __init__(self, state: State, viewer: int) -> None:
+        self.state, self.viewer = state, viewer
+
+    def __iter__(self) -> Any:
+        st, viewer = self.state, self.viewer
+        for s, m in reversed(st.history):
+            got = parse_move_text(st.log_text(viewer, s, m))
+            if got is not None:
+                yield (s, got[0], got[1])
