@@ -1,0 +1,36 @@
+"""憋七 for the research API (cardtable.rl): every move is a whole action.
+
+``play <card>`` and ``lend <card>`` are one action per card, ``borrow`` one action; a live joker played
+for a position (``play BJ for ♠6``) is one action per (card, position) pair of sub-steps:
+``play``, the card, the position, commit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...layouts import position_str
+from ...rl import obs as o
+from ...rl.spec import EncodingSpec
+
+
+def spec(game: Any, players: int, options: Any) -> EncodingSpec:
+    p = players
+    return EncodingSpec(
+        verbs=("play", "borrow", "lend"),
+        card_verbs=("play", "lend"),
+        target_tokens=tuple(position_str(b) for b in range(52)),
+        fields=[
+            o.cards("hand", "own hand"),
+            o.cards("table", "cards played to the layout"),
+            o.per_seat_num("hand_sizes", p, 14.0, doc="hand sizes per seat / 14"),
+            o.seat("turn", p, "seat to play (relative)"),
+            o.per_seat_cards("known", p, doc="cards known to be in each hand (lent cards)"),
+            o.seat("borrowing.borrower", p, "the seat borrowing now (relative)"),
+            o.seat("borrowing.lender", p, "the seat lending now (relative)"),
+            o.per_seat_cards("hands", p, doc="every hand once the deal is over"),
+            o.seats("winners", p, "the deal's winners, at the end"),
+            o.seats("losers", p, "the deal's losers, at the end"),
+        ],
+        reward_scale=5.0,
+        reward_doc="deal points; normalised: minus the mean, / 5",
+    )

@@ -1,0 +1,62 @@
+"""十三张 for the research API (cardtable.rl).
+
+An arrangement takes 13 sub-steps: the hand's cards, in pack order, are assigned to the
+front (3), middle (5) or back (5) row one by one (``row 0/1/2``); a row's action is masked
+once the row is full, and the 13th assignment plays ``arrange``.  Every 3/5/5 split is
+reachable (the engine lists only a few in ``legal_moves()``, its ``why_illegal`` accepts
+every split, fouls included — a foul is scored, not refused).  ``declare`` and
+``declare <special>`` are whole actions, offered as ``legal_moves()`` lists them; with
+``auto_declare_special`` a special hand may only be declared."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ...rl import obs as o
+from ...rl.spec import EncodingSpec
+from .specials import BY_ID
+
+ROWS = ("front", "middle", "back")
+
+
+def _showdown(players: int) -> o.Field:
+    def read(view: dict[str, Any], me: int, out: np.ndarray) -> None:
+        for entry in view.get("showdown") or ():
+            s = entry.get("seat")
+            if not isinstance(s, int):
+                continue
+            r = (s - me) % players
+            for i, row in enumerate((entry.get("rows") or ())[:3]):
+                o.add_cards(out[(r * 3 + i) * o.NBASE:(r * 3 + i + 1) * o.NBASE], row)
+            if entry.get("fouled"):
+                out[players * 3 * o.NBASE + r] = 1.0
+    return o.custom("showdown", players * (3 * o.NBASE + 1), read,
+                    "at the showdown, per seat (relative): front, middle, back rows × 55; then fouled flags")
+
+
+def _specials(view: dict[str, Any], me: int, out: np.ndarray) -> None:
+    for i, sid in enumerate(BY_ID):
+        if sid in (view.get("specials") or ()):
+            out[i] = 1.0
+
+
+def spec(game: Any, players: int, options: Any) -> EncodingSpec:
+    p = players
+    return EncodingSpec(
+        verbs=("arrange", "declare"),
+        flat_targets={"declare": tuple(BY_ID)},
+        partition=("arrange", (3, 5, 5)),
+        max_groups=3,
+        fields=[
+            o.cards("hand", "own hand"),
+            o.per_seat_num("submitted", p, doc="seats that have submitted (relative)"),
+            o.custom("specials", len(BY_ID), _specials,
+                     "special hands the own hand fits: " + ", ".join(BY_ID)),
+            _showdown(p),
+        ],
+        reward_scale=30.0,
+        reward_doc="deal points (row comparisons, scoops, specials); normalised: minus the mean, / 30",
+        reach_doc="every 3/5/5 arrangement of the hand and every declaration `legal_moves()` lists",
+    )

@@ -1,0 +1,404 @@
+"""The action codec: a fixed ``Discrete(N)`` per (game, players, options), the same for every
+seat, over the engine's ``Move(verb, cards, groups, target)``.
+
+Action ids, in this order (``Codec.layout`` names the blocks):
+
+* **whole moves** — ``verb`` (a move with no cards, groups or target, e.g. ``draw``), then
+  ``verb card`` for each verb of ``card_verbs`` and each card of the pack (``discard 7♥``),
+  then ``verb @target`` for the listed targets (``bid 205``, ``trump ♥``);
+* **sub-steps** of every other move: ``verb`` token, one ``card`` token per card of the pack
+  (per physical copy in two-pack games), ``next group`` (opens a group), ``target`` tokens,
+  and ``commit``; a move reads ``verb, cards…, [next group, cards…]…, targets…, commit`` with
+  the cards of each part in pack order;
+* **row** tokens of a partition game (十三张): the hand's cards, in pack order, are assigned
+  to rows one by one; the last assignment completes the move.
+
+The mask allows only the actions that can still complete to a legal move: a whole move
+that is legal, or the next token of a legal move's sub-step sequence that starts with the
+tokens chosen so far.  Decoding never builds a move from tokens: the leaf is the engine's
+own legal move, so what a policy reaches is exactly the codec's move list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ..cards import Card, card_str
+from ..game import State
+from ..moves import Move
+from .spec import EncodingSpec
+
+NONE = -1
+
+
+class Codec:
+    """The action space and observation layout of one (game, players, options)."""
+
+    def __init__(self, game: Any, players: int, options: Any, spec: EncodingSpec) -> None:
+        self.game, self.players, self.options, self.spec = game, players, options, spec
+        self.pack: list[int] = sorted(set(game.pack(players, options)))
+        self.card_index = {c: i for i, c in enumerate(self.pack)}
+        self.verbs = tuple(spec.verbs)
+        self.verb_index = {v: i for i, v in enumerate(self.verbs)}
+        self.layout: dict[str, tuple[int, int]] = {}
+        self.flat_key: dict[tuple[Any, ...], int] = {}
+        self.flat_move: list[Move] = []
+        n = 0
+
+        def block(name: str, size: int) -> int:
+            nonlocal n
+            self.layout[name] = (n, n + size)
+            n += size
+            return self.layout[name][0]
+
+        block("verb", len(self.verbs))
+        for v in self.verbs:
+            self._add_flat((v, NONE, None), Move(v))
+        for v in spec.card_verbs:
+            block(f"{v} card", len(self.pack))
+            for c in self.pack:
+                self._add_flat((v, c, None), Move(v, (Card(c),)))
+        for v, targets in spec.flat_targets.items():
+            block(f"{v} @target", len(targets))
+            for t in targets:
+                self._add_flat((v, NONE, t), Move(v, target=t))
+        self.n_flat = n
+        self.tok_verb = block("sub-step verb", len(self.verbs))
+        self.tok_card = block("sub-step card", len(self.pack))
+        self.tok_sep = block("next group", 1)
+        self.target_tokens = tuple(spec.target_tokens)
+        self.target_index = {t: i for i, t in enumerate(self.target_tokens)}
+        self.tok_target = block("sub-step target", len(self.target_tokens))
+        self.tok_commit = block("commit", 1)
+        self.partition = spec.partition
+        self.tok_row = block("row", len(spec.partition[1]) if spec.partition else 0)
+        self.num_actions = n
+        from .observe import ObservationLayout
+        self.obs_layout = ObservationLayout(self)
+        self.observation_shape: tuple[int, ...] = (self.obs_layout.size,)
+
+    def _add_flat(self, key: tuple[Any, ...], move: Move) -> None:
+        self.flat_key[key] = len(self.flat_move)
+        self.flat_move.append(move)
+
+    # --- moves <-> actions ----------------------------------------------------------------
+
+    def flat_action(self, move: Move) -> int | None:
+        """The whole-move action of ``move``, or None when it takes sub-steps."""
+        if move.groups:
+            return None
+        if not move.cards:
+            return self.flat_key.get((move.verb, NONE, move.target))
+        if len(move.cards) == 1 and move.target is None:
+            return self.flat_key.get((move.verb, int(move.cards[0]), None))
+        return None
+
+    def tokens(self, move: Move) -> tuple[int, ...]:
+        """The sub-step sequence of a move that is not a whole action."""
+        try:
+            out = [self.tok_verb + self.verb_index[move.verb]]
+            ci, tc = self.card_index, self.tok_card
+            out += sorted(tc + ci[int(c)] for c in move.cards)
+            for g in move.groups:
+                out.append(self.tok_sep)
+                out += sorted(tc + ci[int(c)] for c in g)
+            if move.target is not None:
+                split = self.spec.split_target
+                for t in (split(move.target) if split else (move.target,)):
+                    out.append(self.tok_target + self.target_index[t])
+        except KeyError as e:
+            raise ValueError(f"{self.game.id}: the codec cannot encode move {move} "
+                             f"(no token for {e.args[0]!r})") from None
+        out.append(self.tok_commit)
+        return tuple(out)
+
+    def actions_of(self, move: Move) -> tuple[int, ...]:
+        """The action sequence that plays ``move`` (one action for a whole move)."""
+        a = self.flat_action(move)
+        return (a,) if a is not None else self.tokens(move)
+
+    def action_text(self, action: int) -> str:
+        """Readable text of an action (logs, debugging)."""
+        action = int(action)
+        if not 0 <= action < self.num_actions:
+            return f"<no action {action}>"
+        if action < self.n_flat:
+            return str(self.flat_move[action])
+        for name, (lo, hi) in self.layout.items():
+            if lo <= action < hi:
+                i = action - lo
+                if name == "sub-step verb":
+                    return f"<{self.verbs[i]} ...>"
+                if name == "sub-step card":
+                    c = self.pack[i]
+                    return f"+{card_str(c)}" + (f" (copy {c // 64})" if c >= 64 else "")
+                if name == "next group":
+                    return "| next group"
+                if name == "sub-step target":
+                    return f"@{self.target_tokens[i]}"
+                if name == "row":
+                    return f"next card -> row {i}"
+                return name
+        return f"<action {action}>"
+
+    def reward_of(self, points: Sequence[float], normalised: bool = False) -> list[float]:
+        signed = [float(p) * self.spec.reward_sign for p in points]
+        return normalise(signed, self.spec.reward_scale) if normalised else signed
+
+    def start(self, state: State) -> DecisionProcess:
+        return DecisionProcess(self, state)
+
+
+class _Choices:
+    """One seat's remaining choices at one decision, narrowed as sub-steps are taken."""
+
+    __slots__ = ("flat", "seqs", "depth")
+
+    def __init__(self, flat: dict[int, Move], seqs: list[tuple[tuple[int, ...], Move]]) -> None:
+        self.flat = flat
+        self.seqs = seqs
+        self.depth = 0
+
+    def actions(self) -> list[int]:
+        if self.depth == 0:
+            return sorted(set(self.flat) | {s[0] for s, _ in self.seqs})
+        d = self.depth
+        return sorted({s[d] for s, _ in self.seqs})
+
+    def take(self, action: int) -> Move | None:
+        if self.depth == 0 and action in self.flat:
+            return self.flat[action]
+        d = self.depth
+        seqs = [x for x in self.seqs if x[0][d] == action]
+        if not seqs:
+            raise KeyError(action)
+        self.seqs, self.depth = seqs, d + 1
+        if len(seqs) == 1 and len(seqs[0][0]) == d + 1:
+            return seqs[0][1]
+        return None
+
+    def copy(self) -> _Choices:
+        c = _Choices(self.flat, self.seqs)
+        c.depth = self.depth
+        return c
+
+
+class _Partition:
+    """十三张-style choices: each hand card, in pack order, goes to one of the rows."""
+
+    __slots__ = ("codec", "verb", "sizes", "hand", "rows", "flat", "started")
+
+    def __init__(self, codec: Codec, hand: list[int], flat: dict[int, Move], open_rows: bool) -> None:
+        self.codec = codec
+        self.verb, self.sizes = codec.partition  # type: ignore[misc]
+        self.hand = sorted(hand, key=codec.card_index.__getitem__)
+        self.rows: list[list[int]] = [[] for _ in self.sizes]
+        self.flat = flat
+        self.started = open_rows
+
+    def _free_rows(self) -> list[int]:
+        return [r for r, n in enumerate(self.sizes) if len(self.rows[r]) < n]
+
+    def actions(self) -> list[int]:
+        rows = [self.codec.tok_row + r for r in self._free_rows()] if self.started else []
+        if sum(map(len, self.rows)) == 0:
+            return sorted(set(self.flat) | set(rows))
+        return rows
+
+    def take(self, action: int) -> Move | None:
+        if sum(map(len, self.rows)) == 0 and action in self.flat:
+            return self.flat[action]
+        r = action - self.codec.tok_row
+        if not self.started or r not in self._free_rows():
+            raise KeyError(action)
+        self.rows[r].append(self.hand[sum(map(len, self.rows))])
+        if sum(map(len, self.rows)) == len(self.hand):
+            return Move(self.verb, groups=tuple(tuple(Card(c) for c in row) for row in self.rows))
+        return None
+
+    def copy(self) -> _Partition:
+        c = _Partition.__new__(_Partition)
+        c.codec, c.verb, c.sizes, c.hand = self.codec, self.verb, self.sizes, self.hand
+        c.rows = [list(r) for r in self.rows]
+        c.flat, c.started = self.flat, self.started
+        return c
+
+
+class DecisionProcess:
+    """One deal seen as a sequence of actions.  Each seat has its own partial-move buffer;
+    with simultaneous moves the seats of ``to_move()`` decide one after another, and none
+    sees another's buffer."""
+
+    def __init__(self, codec: Codec, state: State) -> None:
+        self.codec = codec
+        self.state = state
+        self._choices: dict[int, Any] = {}
+        self._buffers: dict[int, list[int]] = {}
+        self._version = -1
+
+    # --- whose decision ------------------------------------------------------------------
+
+    @property
+    def current_seat(self) -> int | None:
+        tm = self.state.to_move()
+        return tm[0] if tm else None
+
+    def deciding_seats(self) -> tuple[int, ...]:
+        return tuple(self.state.to_move())
+
+    def _sync(self) -> None:
+        v = len(self.state.history)
+        if v != self._version:
+            self._version = v
+            self._choices.clear()
+            # a seat whose move was played (or cannot move any more) loses its buffer
+            movers = set(self.state.to_move())
+            for s in list(self._buffers):
+                if s not in movers:
+                    del self._buffers[s]
+
+    def _seat_choices(self, seat: int) -> Any:
+        self._sync()
+        ch = self._choices.get(seat)
+        if ch is None:
+            ch = self._build(seat)
+            for a in self._buffers.get(seat, ()):    # replay the seat's buffer
+                ch.take(a)
+            self._choices[seat] = ch
+        return ch
+
+    def _build(self, seat: int) -> Any:
+        codec, spec = self.codec, self.codec.spec
+        moves = spec.moves(self.state, seat) if spec.moves else self.state.legal_moves(seat)
+        flat: dict[int, Move] = {}
+        seqs: list[tuple[tuple[int, ...], Move]] = []
+        pverb = codec.partition[0] if codec.partition else None
+        has_partition = False
+        for m in moves:
+            if m.verb == pverb:
+                has_partition = True
+                continue
+            a = codec.flat_action(m)
+            if a is not None:
+                flat[a] = m
+            else:
+                seqs.append((codec.tokens(m), m))
+        if codec.partition:
+            hand = self._partition_hand(seat)
+            return _Partition(codec, hand, flat, has_partition)
+        return _Choices(flat, seqs)
+
+    def _partition_hand(self, seat: int) -> list[int]:
+        hands = getattr(self.state, "hands", None)
+        if hands is None:
+            raise ValueError(f"{self.codec.game.id}: a partition codec needs state.hands")
+        h = hands[seat]
+        return list(h) if not isinstance(h, int) else [c for c in range(h.bit_length()) if h >> c & 1]
+
+    # --- acting ----------------------------------------------------------------------------
+
+    def legal_actions(self, seat: int | None = None) -> list[int]:
+        seat = self.current_seat if seat is None else seat
+        if seat is None or seat not in self.state.to_move():
+            return []
+        return self._seat_choices(seat).actions()
+
+    def action_mask(self, seat: int | None = None) -> np.ndarray:
+        m = np.zeros(self.codec.num_actions, dtype=np.int8)
+        la = self.legal_actions(seat)
+        if la:
+            m[la] = 1
+        return m
+
+    def step(self, action: int, seat: int | None = None) -> Move | None:
+        """Take one action for ``seat`` (default: the current seat).  Returns the engine move
+        when the action completes one (then it is played), else None.  An action outside the
+        mask raises ValueError and changes nothing."""
+        seat = self.current_seat if seat is None else seat
+        if seat is None:
+            raise ValueError("the deal is over: no seat may act")
+        if seat not in self.state.to_move():
+            raise ValueError(f"it is not seat {seat}'s decision (to move: {list(self.state.to_move())})")
+        action = int(action)
+        ch = self._seat_choices(seat)
+        trial = ch.copy()
+        try:
+            move = trial.take(action)
+        except KeyError:
+            legal = ", ".join(f"{a} ({self.codec.action_text(a)})" for a in ch.actions()[:12])
+            raise ValueError(f"action {action} ({self.codec.action_text(action)}) is not legal for "
+                             f"seat {seat} now; legal: {legal}") from None
+        if move is None:
+            self._choices[seat] = trial
+            self._buffers.setdefault(seat, []).append(action)
+            return None
+        play = getattr(self.state, "play_legal", None)
+        if play is not None and not isinstance(trial, _Partition):
+            play(move, seat)
+        else:
+            self.state.apply(move, seat)
+        self._buffers.pop(seat, None)
+        self._sync()
+        return move
+
+    def buffer(self, seat: int) -> list[int]:
+        """The sub-step actions ``seat`` has taken towards its next move (its own only)."""
+        self._sync()
+        return list(self._buffers.get(seat, ()))
+
+    def observe(self, seat: int) -> np.ndarray:
+        """The observation of ``seat``: built from ``view(seat)`` and its own buffer only."""
+        self._sync()
+        buf = self._buffers.get(seat, ())
+        rows = None
+        if buf and self.codec.partition:
+            ch = self._seat_choices(seat)
+            rows = ch.rows if isinstance(ch, _Partition) else None
+        return self.codec.obs_layout.observe(self.state, seat, buf, rows)
+
+    def action_text(self, action: int) -> str:
+        return self.codec.action_text(action)
+
+    def rewards(self, normalised: bool = False) -> list[float]:
+        """Deal points per seat once the deal is over (zeros before), times the game's
+        ``reward_sign`` (−1 where points are penalties); ``normalised``: zero-sum,
+        (reward − mean) / the game's reward scale."""
+        if not self.state.is_over:
+            return [0.0] * self.state.players
+        return self.codec.reward_of(self.state.scores, normalised)
+
+    def clone(self) -> DecisionProcess:
+        d = DecisionProcess(self.codec, self.state.clone())
+        d._buffers = {s: list(b) for s, b in self._buffers.items()}
+        d._version = self._version
+        d._choices = {s: c.copy() for s, c in self._choices.items()}
+        return d
+
+    def reachable_moves(self, seat: int | None = None, limit: int = 200_000) -> list[Move]:
+        """Every move the mask lets ``seat`` complete from here (enumerating sub-steps);
+        for tests and curious researchers."""
+        seat = self.current_seat if seat is None else seat
+        if seat is None:
+            return []
+        out: list[Move] = []
+        stack = [self._seat_choices(seat).copy()]
+        while stack:
+            ch = stack.pop()
+            for a in ch.actions():
+                c = ch.copy()
+                m = c.take(a)
+                if m is not None:
+                    out.append(m)
+                    if len(out) > limit:
+                        raise ValueError(f"more than {limit} reachable moves")
+                else:
+                    stack.append(c)
+        return out
+
+
+def normalise(scores: Sequence[float], scale: float) -> list[float]:
+    mean = sum(scores) / len(scores)
+    return [(float(s) - mean) / scale for s in scores]

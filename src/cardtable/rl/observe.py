@@ -1,0 +1,151 @@
+"""The observation vector: the game's view fields, then fields every game shares, then the
+seat's own partial-move buffer.  float32, one shape per (game, players, options).
+
+Shared fields (after the game's own, see ``ObservationLayout.describe``):
+
+* ``to_move``: the seats that may act, multi-hot, relative to the observer;
+* ``over``: 1 once the deal is over;
+* ``last_moves``: for each seat (relative), its latest move as the observer's log shows it:
+  verb one-hot over the game's verbs, then its cards (55 counts); redacted cards stay unseen;
+* ``partial``: the observer's own unfinished sub-step move: verb one-hot, the cards chosen
+  before any group (55), the cards of each group (55 each, ``max_groups`` groups, later ones
+  folded into the last), the target tokens chosen (multi-hot), the number of sub-steps / 16.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ..game import State
+from .obs import NBASE, card_base, rel
+
+if TYPE_CHECKING:
+    from .codec import Codec
+
+_PUNCT = str.maketrans({"[": " ", "]": " ", "|": " ", ",": " "})
+
+
+def parse_log_entry(entry: str) -> tuple[int, str, list[int]] | None:
+    """``"2: play 7♥ 8♥"`` → (2, "play", [bases]); tolerant of redacted or other text."""
+    head, sep, text = entry.partition(":")
+    if not sep or not head.strip().isdigit():
+        return None
+    words = text.translate(_PUNCT).split()
+    if not words:
+        return None
+    bases = [b for b in (card_base(w) for w in words[1:]) if b >= 0]
+    return int(head), words[0].lower(), bases
+
+
+class ObservationLayout:
+    def __init__(self, codec: Codec) -> None:
+        self.codec = codec
+        spec, players = codec.spec, codec.players
+        self.blocks: list[tuple[str, int, int, str]] = []   # name, start, end, doc
+        n = 0
+
+        def block(name: str, size: int, doc: str) -> int:
+            nonlocal n
+            self.blocks.append((name, n, n + size, doc))
+            n += size
+            return n - size
+
+        self.fields = [(f, block(f.name, f.size, f.doc)) for f in spec.fields]
+        self.o_to_move = block("to_move", players, "seats that may act (relative), multi-hot")
+        self.o_over = block("over", 1, "1 once the deal is over")
+        nv = len(codec.verbs)
+        self.last_width = nv + NBASE
+        self.o_last = block("last_moves", players * self.last_width if spec.last_moves else 0,
+                            f"per seat (relative): last move's verb one-hot ({nv}) + cards (55)")
+        self.view_size = n
+        self.o_pverb = block("partial.verb", nv, "own unfinished move: verb one-hot")
+        self.groups = 1 + max(1, spec.max_groups)
+        self.o_pcards = block("partial.cards", self.groups * NBASE,
+                              f"own unfinished move: cards before any group, then groups 1..{spec.max_groups}"
+                              " (55 counts each)")
+        self.o_ptarget = block("partial.target", len(codec.target_tokens), "own unfinished move: target tokens")
+        self.o_psteps = block("partial.steps", 1, "own unfinished move: sub-steps taken / 16")
+        self.size = n
+        self.verb_index = codec.verb_index
+
+    def describe(self) -> list[dict[str, Any]]:
+        return [{"name": b[0], "start": b[1], "size": b[2] - b[1], "doc": b[3]} for b in self.blocks]
+
+    # --- building ------------------------------------------------------------------------
+
+    def observe(self, state: State, seat: int, buffer: Sequence[int] = (),
+                rows: Sequence[Sequence[int]] | None = None) -> np.ndarray:
+        out = np.zeros(self.size, dtype=np.float32)
+        fast = self.codec.spec.fast_fields
+        if fast is not None:
+            fast(state, seat, out)
+        else:
+            self.view_part(state.view(seat), seat, out)
+        if buffer:
+            self.partial_part(buffer, rows, out)
+        return out
+
+    def observe_view(self, view: dict[str, Any], seat: int, buffer: Sequence[int] = (),
+                     rows: Sequence[Sequence[int]] | None = None) -> np.ndarray:
+        """The observation from a view dict (the reference the fast paths are tested against)."""
+        out = np.zeros(self.size, dtype=np.float32)
+        self.view_part(view, seat, out)
+        if buffer:
+            self.partial_part(buffer, rows, out)
+        return out
+
+    def view_part(self, view: dict[str, Any], seat: int, out: np.ndarray) -> None:
+        for f, start in self.fields:
+            f.read(view, seat, out[start:start + f.size])
+        players = self.codec.players
+        for s in view.get("to_move", ()):
+            out[self.o_to_move + rel(seat, s, players)] = 1.0
+        if view.get("over"):
+            out[self.o_over] = 1.0
+        if self.codec.spec.last_moves:
+            self.last_moves(view.get("log", ()), seat, out)
+
+    def last_moves(self, log: Sequence[str], seat: int, out: np.ndarray) -> None:
+        players, seen = self.codec.players, set()
+        for entry in reversed(log):
+            p = parse_log_entry(entry)
+            if p is None or p[0] in seen or not 0 <= p[0] < players:
+                continue
+            s, verb, bases = p
+            seen.add(s)
+            base = self.o_last + rel(seat, s, players) * self.last_width
+            vi = self.verb_index.get(verb)
+            if vi is not None:
+                out[base + vi] = 1.0
+            cb = base + len(self.verb_index)
+            for b in bases:
+                out[cb + b] += 1.0
+            if len(seen) == players:
+                break
+
+    def partial_part(self, buffer: Sequence[int], rows: Sequence[Sequence[int]] | None,
+                     out: np.ndarray) -> None:
+        c = self.codec
+        out[self.o_psteps] = len(buffer) / 16.0
+        if rows is not None:
+            out[self.o_pverb + c.verb_index[c.partition[0]]] = 1.0   # type: ignore[index]
+            for g, row in enumerate(rows):
+                slot = self.o_pcards + min(g + 1, self.groups - 1) * NBASE
+                for x in row:
+                    out[slot + x % 64] += 1.0
+            return
+        slot = 0
+        nt = len(c.target_tokens)
+        for a in buffer:
+            if c.tok_verb <= a < c.tok_verb + len(c.verbs):
+                out[self.o_pverb + a - c.tok_verb] = 1.0
+            elif c.tok_card <= a < c.tok_card + len(c.pack):
+                b = c.pack[a - c.tok_card] % 64
+                out[self.o_pcards + slot * NBASE + b] += 1.0
+            elif a == c.tok_sep:
+                slot = min(slot + 1, self.groups - 1)
+            elif c.tok_target <= a < c.tok_target + nt:
+                out[self.o_ptarget + a - c.tok_target] = 1.0

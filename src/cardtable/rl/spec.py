@@ -1,0 +1,47 @@
+"""What a game's ``encoding.py`` declares: its verbs, which moves are whole actions, its
+target vocabulary, its observation fields and its reward scale.  The generic codec
+(:mod:`cardtable.rl.codec`) builds the action space and the masks from this."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..game import State
+from ..moves import Move
+from .obs import Field
+
+
+@dataclass
+class EncodingSpec:
+    # every verb of the game, in a fixed order (verb tokens, last-move one-hots)
+    verbs: tuple[str, ...]
+    # verbs whose one-card moves (no groups, no target) are whole actions, one per pack card
+    card_verbs: tuple[str, ...] = ()
+    # verb -> targets whose card-less, group-less moves are whole actions (bids, trumps ...)
+    flat_targets: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # the tokens targets of factored moves are written with, and how a target splits into them
+    target_tokens: tuple[str, ...] = ()
+    split_target: Callable[[str], tuple[str, ...]] | None = None
+    # observation fields read from view(seat), in order
+    fields: list[Field] = field(default_factory=list)
+    # normalised reward = (points - mean points) / reward_scale
+    reward_scale: float = 1.0
+    # +1 where more points are better; -1 where deal points are penalties (Remik), so that
+    # rewards are always "higher is better"
+    reward_sign: int = 1
+    reward_doc: str = ""
+    # (verb, row sizes): moves of that verb are chosen by assigning each hand card to a row
+    partition: tuple[str, tuple[int, ...]] | None = None
+    # the move list the codec makes reachable; default State.legal_moves(seat)
+    moves: Callable[[State, int], Sequence[Move]] | None = None
+    # groups a partial move's buffer tells apart in the observation
+    max_groups: int = 4
+    # the last move of each seat (verb one-hot + cards) from the view's log
+    last_moves: bool = True
+    # optional fast observation: (state, seat, out) fills the view-field part of ``out``
+    # exactly as the fields would from view(seat) (tests check they agree)
+    fast_fields: Callable[[State, int, Any], None] | None = None
+    # how much of the engine's legal moves the codec reaches, for the docs
+    reach_doc: str = "every move of `legal_moves()` (the engine's list is complete)"
