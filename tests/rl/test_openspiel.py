@@ -159,3 +159,24 @@ def test_python_ismcts_plays_with_the_sample_hidden_resampler(gid):
     s, searched = _ismcts_game(gid, seed=1, sims=8)
     assert searched > 0
     assert s.returns() == make_codec(gid).reward_of(s.engine_state.scores)
+
+
+def test_rl_environment_runs_a_registered_game():
+    """open_spiel.python.rl_environment (the loop of its DQN / policy-gradient / NFSP agents)."""
+    from open_spiel.python import rl_environment
+    from open_spiel.python.algorithms import random_agent
+    env = rl_environment.Environment(cos.register("gin"), seed=3)
+    n = env.action_spec()["num_actions"]
+    agents = [random_agent.RandomAgent(player_id=p, num_actions=n) for p in range(2)]
+    ts = env.reset()
+    steps = 0
+    while not ts.last():
+        p = ts.observations["current_player"]
+        legal = ts.observations["legal_actions"][p]
+        out = agents[p].step(ts)
+        assert out.action in legal
+        assert len(ts.observations["info_state"][p]) == make_codec("gin").observation_shape[0]
+        ts = env.step([out.action])
+        steps += 1
+    assert steps > 3
+    assert ts.rewards == [float(x) for x in env.get_state.engine_state.scores]
