@@ -350,14 +350,24 @@ class DecisionProcess:
         return list(self._buffers.get(seat, ()))
 
     def observe(self, seat: int) -> np.ndarray:
-        """The observation of ``seat``: built from ``view(seat)`` and its own buffer only."""
+        """The observation of ``seat``: built from what ``view(seat)`` holds and its own
+        buffer only (through the game's fast path where it has one)."""
         self._sync()
         buf = self._buffers.get(seat, ())
-        rows = None
+        return self.codec.obs_layout.observe(self.state, seat, buf, self._rows(seat, buf))
+
+    def observe_view(self, seat: int) -> np.ndarray:
+        """The same observation built from the ``state.view(seat)`` dict itself: the
+        reference the fast paths are tested against."""
+        self._sync()
+        buf = self._buffers.get(seat, ())
+        return self.codec.obs_layout.observe_view(self.state.view(seat), seat, buf, self._rows(seat, buf))
+
+    def _rows(self, seat: int, buf: Sequence[int]) -> list[list[int]] | None:
         if buf and self.codec.partition:
             ch = self._seat_choices(seat)
-            rows = ch.rows if isinstance(ch, _Partition) else None
-        return self.codec.obs_layout.observe(self.state, seat, buf, rows)
+            return ch.rows if isinstance(ch, _Partition) else None
+        return None
 
     def action_text(self, action: int) -> str:
         return self.codec.action_text(action)

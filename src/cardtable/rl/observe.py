@@ -71,6 +71,23 @@ class ObservationLayout:
         self.size = n
         self.verb_index = codec.verb_index
 
+    def start(self, name: str) -> int:
+        """Where the block ``name`` starts (the first block of that name)."""
+        for b in self.blocks:
+            if b[0] == name:
+                return b[1]
+        raise KeyError(name)
+
+    def common_part(self, state: State, seat: int, out: np.ndarray) -> None:
+        """``to_move``, ``over`` and ``last_moves`` straight from the state (fast paths)."""
+        players = self.codec.players
+        for s in state.to_move():
+            out[self.o_to_move + (s - seat) % players] = 1.0
+        if state.is_over:
+            out[self.o_over] = 1.0
+        if self.codec.spec.last_moves:
+            self.last_moves(_LogTail(state, seat), seat, out)
+
     def describe(self) -> list[dict[str, Any]]:
         return [{"name": b[0], "start": b[1], "size": b[2] - b[1], "doc": b[3]} for b in self.blocks]
 
@@ -81,9 +98,10 @@ class ObservationLayout:
         out = np.zeros(self.size, dtype=np.float32)
         fast = self.codec.spec.fast_fields
         if fast is not None:
-            fast(state, seat, out)
+            fast(state, seat, out, self)
+            self.common_part(state, seat, out)
         else:
-            self.view_part(state.view(seat), seat, out)
+            self.view_part(lite_view(state, seat), seat, out, state)
         if buffer:
             self.partial_part(buffer, rows, out)
         return out
@@ -97,7 +115,11 @@ class ObservationLayout:
             self.partial_part(buffer, rows, out)
         return out
 
-    def view_part(self, view: dict[str, Any], seat: int, out: np.ndarray) -> None:
+    def view_part(self, view: dict[str, Any], seat: int, out: np.ndarray,
+                  state: State | None = None) -> None:
+        """The view fields, ``to_move``, ``over`` and ``last_moves``; with ``state`` given the
+        last moves come from its history through ``log_text`` (what ``view()["log"]`` holds,
+        without writing the whole log)."""
         for f, start in self.fields:
             f.read(view, seat, out[start:start + f.size])
         players = self.codec.players
@@ -106,11 +128,11 @@ class ObservationLayout:
         if view.get("over"):
             out[self.o_over] = 1.0
         if self.codec.spec.last_moves:
-            self.last_moves(view.get("log", ()), seat, out)
+            self.last_moves(view.get("log", ()) if state is None else _LogTail(state, seat), seat, out)
 
-    def last_moves(self, log: Sequence[str], seat: int, out: np.ndarray) -> None:
+    def last_moves(self, log: Any, seat: int, out: np.ndarray) -> None:
         players, seen = self.codec.players, set()
-        for entry in reversed(log):
+        for entry in (reversed(log) if isinstance(log, list) else log):
             p = parse_log_entry(entry)
             if p is None or p[0] in seen or not 0 <= p[0] < players:
                 continue
@@ -149,3 +171,26 @@ class ObservationLayout:
                 slot = min(slot + 1, self.groups - 1)
             elif c.tok_target <= a < c.tok_target + nt:
                 out[self.o_ptarget + a - c.tok_target] = 1.0
+
+
+def lite_view(state: State, seat: int) -> dict[str, Any]:
+    """``state.view(seat)`` without its ``log`` (the costly part, rebuilt for every past move)."""
+    state._check_seat(seat)
+    v: dict[str, Any] = {"game": state.game.id, "players": state.players, "seat": seat,
+                         "to_move": list(state.to_move()), "over": state.is_over}
+    v.update(state._view(seat))
+    if state.is_over:
+        v["scores"] = state.scores
+    return v
+
+
+class _LogTail:
+    """The observer's log read backwards, entry by entry, straight from the history."""
+
+    def __init__(self, state: State, viewer: int) -> None:
+        self.state, self.viewer = state, viewer
+
+    def __iter__(self) -> Any:
+        st, viewer = self.state, self.viewer
+        for s, m in reversed(st.history):
+            yield f"{s}: {st.log_text(viewer, s, m)}"

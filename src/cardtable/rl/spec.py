@@ -40,8 +40,8 @@ class EncodingSpec:
     max_groups: int = 4
     # the last move of each seat (verb one-hot + cards) from the view's log
     last_moves: bool = True
-    # optional fast observation: (state, seat, out) fills the view-field part of ``out``
-    # exactly as the fields would from view(seat) (tests check they agree)
-    fast_fields: Callable[[State, int, Any], None] | None = None
+    # optional fast observation: (state, seat, out, layout) fills the game's fields of
+    # ``out`` exactly as they would read view(seat) (tests check they agree)
+    fast_fields: Callable[[State, int, Any, Any], None] | None = None
     # how much of the engine's legal moves the codec reaches, for the docs
     reach_doc: str = "every move of `legal_moves()` (the engine's list is complete)"
