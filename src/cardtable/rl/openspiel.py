@@ -75,8 +75,10 @@ def register(game: str, players: int | None = None, preset: str | None = None,
              max_game_length: int = DEFAULT_MAX_GAME_LENGTH) -> Any:
     """Register ``game`` (players, preset, rules as everywhere in cardtable) as an OpenSpiel
     Python game and return it loaded (``pyspiel.Game``).  Registering the same configuration
-    again returns it again.  ``rewards``: ``"points"`` or ``"normalised"`` (zero-sum);
-    ``deals``: the default number of chance outcomes (also the game parameter ``deals``)."""
+    again returns it again (with the first registration's ``deals``, ``utility_bound`` and
+    ``max_game_length``).  ``rewards``: ``"points"`` or ``"normalised"`` (zero-sum);
+    ``deals``: the default number of chance outcomes (also the game parameter ``deals``,
+    e.g. ``pyspiel.load_game(name, {"deals": 100})``)."""
     if rewards not in ("points", "normalised"):
         raise ValueError(f"rewards must be 'points' or 'normalised', not {rewards!r}")
     g = get_game(game)

@@ -37,7 +37,7 @@ import pyspiel
 
 from ..cards import Card, card_str, cards_of, shuffled
 from ..errors import CardtableError
-from ..games.gin.state import DEFEND, DISCARD, FIFTY, GinState
+from ..games.gin.state import DEFEND, DISCARD, GinState
 from ..melds import GIN
 from ..moves import Move
 from ..registry import get_game
@@ -163,8 +163,16 @@ def action_label(a: int) -> str:
     return {DRAW_UPCARD: "Draw upcard", DRAW_STOCK: "Draw stock", PASS: "Pass", KNOCK: "Knock"}[a]
 
 
+def _label(x: Any) -> str:
+    if isinstance(x, str):
+        return x
+    if isinstance(x, tuple):        # a cardtable meld with no OpenSpiel action
+        return "meld [" + " ".join(card_str(c) for c in cards_of(x[1])) + "]"
+    return action_label(x)
+
+
 def _labels(xs: Any) -> list[str]:
-    return [x if isinstance(x, str) else action_label(x) for x in sorted(xs, key=str)]
+    return sorted(_label(x) for x in xs)
 
 
 Policy = Callable[["Duel", list[int]], int]
