@@ -170,3 +170,24 @@ def test_a_wrong_rule_is_caught(params, rules):
     """The comparison can fail: cardtable with one rule off OpenSpiel's shows mismatches."""
     s = og.run_many(60, seed=5, configs=[params], rules=rules)
     assert s.mismatches
+
+
+def test_a_broken_engine_is_caught(monkeypatch):
+    """An engine bug (knock scores one point short, layoffs never chain) shows as mismatches."""
+    import cardtable.games.gin.state as gin_state
+    from cardtable.games.gin.scoring import settle_knock
+
+    def short(*args, **kwargs):
+        res = settle_knock(*args, **kwargs)
+        it = res.items[0]
+        return type(res)([type(it)(it.seat, max(0, it.points - 1), it.rule, it.cards, it.note, it.turn)],
+                         res.winner)
+    monkeypatch.setattr(gin_state, "settle_knock", short)
+    s = og.run_many(40, seed=5, configs=[{}])
+    assert any(m.detail == "scores differ" for m in s.mismatches)
+    monkeypatch.undo()
+
+    real = GIN.can_lay_off
+    monkeypatch.setattr(GIN, "can_lay_off", lambda c, meld: real(c, meld) and meld.bit_count() == 3)
+    s = og.run_many(200, seed=5, configs=[{}])
+    assert any(m.phase == "LAYOFF" for m in s.mismatches)
