@@ -38,6 +38,35 @@ def test_random_sim_test(gid):
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize(("gid", "kw"), [("remik", {"players": 2}), ("gin", {"preset": "classic"}),
+                                         ("shisanzhang", {"players": 2}),
+                                         ("wushiyifen", {"players": 2, "rewards": "normalised"})])
+def test_random_sim_test_other_configurations(gid, kw):
+    pyspiel.random_sim_test(cos.register(gid, **kw), num_sims=1, serialize=True, verbose=False)
+
+
+def test_serialisation_keeps_card_copies_and_sub_steps():
+    """Two-pack Remik: a state rebuilt from OpenSpiel's serialisation equals the original,
+    mid-move sub-steps (which name physical copies of cards) included."""
+    game = cos.register("remik", players=2)
+    rng = random.Random(11)
+    s = game.new_initial_state()
+    checked = partial = 0
+    while not s.is_terminal() and checked < 60:
+        play_random(s, rng, 1)
+        if s.is_terminal():
+            break
+        text = pyspiel.serialize_game_and_state(game, s)
+        _, t = pyspiel.deserialize_game_and_state(text)
+        assert str(t) == str(s)
+        assert t.legal_actions() == s.legal_actions()
+        assert t.information_state_tensor(s.current_player()) == s.information_state_tensor(s.current_player())
+        checked += 1
+        partial += bool(s.dp.buffer(s.current_player()))
+    assert checked == 60 and partial > 0
+
+
 def test_register_names_types_and_errors():
     g = cos.register("gin")
     assert g.get_type().short_name == "cardtable_gin"

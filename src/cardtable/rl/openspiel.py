@@ -169,16 +169,21 @@ class _Core:
         return _Core(self.config, self.seed, self.dp.clone())
 
     def __reduce__(self) -> tuple[Any, ...]:
+        # the history as Move objects, not text: in two-pack games a card's text does not
+        # tell its copies apart, and the sub-step buffers name copies
         dp = self.dp
         buffers = {s: dp.buffer(s) for s in range(dp.state.players)}
-        return (_rebuild_core, (self.config, self.seed, dp.state.to_json(),
+        return (_rebuild_core, (self.config, self.seed, list(dp.state.history),
                                 {s: b for s, b in buffers.items() if b}))
 
 
-def _rebuild_core(config: dict[str, Any], seed: int, scenario: dict[str, Any],
+def _rebuild_core(config: dict[str, Any], seed: int, history: list[tuple[int, Any]],
                   buffers: dict[int, list[int]]) -> _Core:
     codec = make_codec(config["game"], config["players"], config["preset"], config["rules"])
-    dp = codec.start(State.from_json(scenario))
+    state = get_game(config["game"]).new_state(codec.players, codec.options, seed=seed)
+    for seat, move in history:
+        state.apply(move, seat)
+    dp = codec.start(state)
     for seat, actions in buffers.items():
         for a in actions:
             dp.step(a, seat)
