@@ -10,6 +10,8 @@ A game package may add ``games/<id>/layout.py`` with
 * ``PHASES``: internal phase name → words (``{"pick_or_draw": "pick a pair or draw"}``);
 * ``ACE_LOW``: sort the ace below the two in hands (default: ace high);
 * ``zones(view, names) -> list[Zone]``: the public zones (melds, trick, pile ...);
+* ``hand(view) -> list[str] | None``: the seat's own cards, where the view does not keep
+  them under ``hand`` (Dummy keeps every seat's under ``hands``);
 * ``move_note(view, legal) -> str | None``: one line shown above the moves instead of
   a long list (十三张's arrangement).
 
@@ -246,6 +248,23 @@ def last_moves(view: dict[str, Any], names: Sequence[str], count: int = LAST_MOV
     return out
 
 
+def zone(name: str, cards: Sequence[str] | None = None, text: str | None = None) -> Zone:
+    """One public zone: a name and either cards or a line of text."""
+    if cards is not None:
+        return {"name": name, "cards": tokens(cards)} if cards else {"name": name, "text": "—"}
+    return {"name": name, "text": text if text not in (None, "") else "—"}
+
+
+def per_seat(values: Sequence[Any], names: Sequence[str], unit: str = "") -> str:
+    """``"You 12  seat 2 (heuristic) 11 …"`` for a per-seat list of numbers."""
+    return "   ".join(f"{name_of(s, names)} {v}{unit}" for s, v in enumerate(values))
+
+
+def plays_text(plays: Sequence[Sequence[Any]], names: Sequence[str]) -> str:
+    """A trick's plays ``[[seat, card], …]`` as "You 7♦, seat 2 (heuristic) 8♦"."""
+    return ", ".join(f"{name_of(s, names)} {c}" for s, c in plays) or "—"
+
+
 def generic_zones(view: dict[str, Any], names: Sequence[str]) -> list[Zone]:
     """Zones for a game without a ``layout.zones``: each per-seat count and card list."""
     skip = {"game", "players", "seat", "to_move", "over", "log", "scores", "items", "hand",
@@ -266,6 +285,14 @@ def generic_zones(view: dict[str, Any], names: Sequence[str]) -> list[Zone]:
     return zones
 
 
+def own_hand(view: dict[str, Any]) -> list[str] | None:
+    """The seat's own cards in ``view`` (None for a spectator or a game without a hand)."""
+    mod = game_part(str(view.get("game")), "layout")
+    hand_fn = getattr(mod, "hand", None)
+    hand = hand_fn(view) if callable(hand_fn) else view.get("hand")
+    return list(hand) if isinstance(hand, list) else None
+
+
 def table_layout(view: dict[str, Any], legal: Sequence[str], seat_names: Sequence[str],
                  last_drawn: Sequence[str] | str | None = None) -> dict[str, Any]:
     """The whole table screen of one seat, as data a front end draws.
@@ -283,8 +310,13 @@ def table_layout(view: dict[str, Any], legal: Sequence[str], seat_names: Sequenc
     mod = game_part(game_id, "layout")
     ace_low = bool(getattr(mod, "ACE_LOW", False))
     zones_fn = getattr(mod, "zones", None)
-    zones = zones_fn(view, seat_names) if callable(zones_fn) else generic_zones(view, seat_names)
-    hand = view.get("hand")
+    if callable(zones_fn):
+        zones = zones_fn(view, seat_names)
+    else:   # a game without a layout: its own text drawing, else every view key
+        drawn = getattr(importlib.import_module(GAME_MODULES[game_id]), "render", None)
+        zones = ([{"name": "table", "text": str(drawn(view))}] if callable(drawn)
+                 else generic_zones(view, seat_names))
+    hand = own_hand(view)
     note_fn = getattr(mod, "move_note", None)
     return {
         "title": {"name": game.name, "native": game.native_name},
@@ -300,5 +332,5 @@ def table_layout(view: dict[str, Any], legal: Sequence[str], seat_names: Sequenc
 
 
 __all__ = ["card_token", "drawn_cards", "game_part", "group_moves", "hand_groups", "name_of",
-           "name_seats", "phase_words", "seat_names", "seat_ref", "table_layout", "tokens",
-           "turn_line"]
+           "name_seats", "own_hand", "per_seat", "phase_words", "plays_text", "seat_names", "seat_ref",
+           "table_layout", "tokens", "turn_line", "zone"]
