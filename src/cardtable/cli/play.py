@@ -144,8 +144,12 @@ class PlaySession:
         moves_title = "Your legal moves" + (" (the other seats decide at the same time)"
                                             if several else "") + ":"
 
+        hand = own_hand(view)
+        drawn = drawn_cards(self.last_hand, hand)   # new since the person last saw the table
+        self.last_hand = hand
+
         def table() -> None:
-            layout = table_layout(view, texts, self.names, drawn_cards(self.last_hand, own_hand(view)))
+            layout = table_layout(view, texts, self.names, drawn)
             self.console.print(table_screen(layout, moves_title=moves_title))
 
         self.console.print()
@@ -173,14 +177,12 @@ class PlaySession:
                 from .arrange import arrange_prompt  # the 十三张 helper (loads that game)
                 chosen = arrange_prompt(self.console, self.read_line, view, texts)
                 if chosen is not None and self.try_move(state, chosen, legal):
-                    self.last_hand = own_hand(state.view(seat))
                     return
                 continue
             if low in ("m", "moves", "l", "list"):
                 self.console.print(moves_list(texts, limit=len(texts)))
                 continue
             if self.try_move(state, command, legal):
-                self.last_hand = own_hand(state.view(seat))
                 return
 
     def try_move(self, state: State, command: str, legal: list[Move]) -> bool:

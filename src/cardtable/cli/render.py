@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -259,17 +260,21 @@ def score_screen(summary: dict[str, Any], title: str) -> RenderableType:
     parts: list[RenderableType] = [Text(title, style="bold underline")]
     if summary.get("note"):
         parts.append(Text(summary["note"], style="italic"))
-    table = Table.grid(padding=(0, 2))
-    table.add_column(overflow="fold")
-    table.add_column(justify="right", no_wrap=True)
     for seat in summary["seats"]:
-        table.add_row(Text(seat["name"], style="bold cyan"), Text(_points(seat["total"], total=True),
-                                                               style="bold"))
+        head = Table.grid(expand=True)
+        head.add_column(ratio=1)
+        head.add_column(justify="right", no_wrap=True)
+        head.add_row(Text(seat["name"], style="bold cyan"), Text(_points(seat["total"], total=True),
+                                                             style="bold"))
+        parts.append(head)
+        lines = Table.grid(expand=True, padding=(0, 0, 0, 2))
+        lines.add_column(ratio=1, overflow="fold")
+        lines.add_column(justify="right", no_wrap=True)
         for line in seat["lines"]:
-            table.add_row(Text("    " + line.text), Text(_points(line.points)))
+            lines.add_row(coloured(line.text), Text(_points(line.points)))
         if not seat["lines"]:
-            table.add_row(Text("    nothing scored", style="dim"), Text(""))
-    parts.append(table)
+            lines.add_row(Text("nothing scored", style="dim"), Text(""))
+        parts.append(Padding(lines, (0, 0, 0, 2)))
     if summary.get("winners"):
         parts.append(Text(summary["winners"], style="bold green"))
     return Group(*parts)
