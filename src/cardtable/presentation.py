@@ -12,8 +12,9 @@ A game package may add ``games/<id>/layout.py`` with
 * ``zones(view, names) -> list[Zone]``: the public zones (melds, trick, pile ...);
 * ``hand(view) -> list[str] | None``: the seat's own cards, where the view does not keep
   them under ``hand`` (Dummy keeps every seat's under ``hands``);
-* ``move_note(view, legal) -> str | None``: one line shown above the moves instead of
-  a long list (十三张's arrangement).
+* ``move_note(view, legal) -> str | None``: one line shown above the moves;
+* ``HIDDEN_VERBS``: verbs whose moves are not listed (十三张's sample of arrangements: a
+  person builds rows with the arranging helper instead); they can still be typed.
 
 Score explanations live in :mod:`cardtable.explanation`.
 """
@@ -325,7 +326,8 @@ def table_layout(view: dict[str, Any], legal: Sequence[str], seat_names: Sequenc
         "hand": hand_groups(hand, ace_low, last_drawn) if isinstance(hand, list) else None,
         "zones": zones,
         "last_moves": last_moves(view, seat_names),
-        "moves": group_moves(list(legal)),
+        "moves": [g for g in group_moves(list(legal))
+                  if g["verb"] not in getattr(mod, "HIDDEN_VERBS", ())],
         "move_note": note_fn(view, list(legal)) if callable(note_fn) and legal else None,
         "over": bool(view.get("over")),
     }

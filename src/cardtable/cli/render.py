@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.padding import Padding
 from rich.table import Table
@@ -207,9 +208,9 @@ def moves_grouped(groups: Sequence[dict[str, Any]], limit: int = MAX_LISTED_MOVE
         if not cells:
             continue
         bare = all(m == verb for m in moves)    # a verb alone ("draw", "pass")
-        row = Text() if bare else Text.assemble((f"{verb}:", "bold"), " ")
-        row.append_text(Text("   ").join(cells))
-        lines.append(row)
+        if not bare:
+            lines.append(Text(f"{verb}:", style="bold"))
+        lines.append(Padding(Columns(cells, padding=(0, 3)), (0, 0, 0, 2)))
     if hidden:
         lines.append(Text(f"… and {hidden} more: type the move text, or 'm' to list them all",
                           style="dim"))
@@ -247,7 +248,7 @@ def table_screen(layout: dict[str, Any], moves_title: str = "Your legal moves:")
     if layout["last_moves"]:
         parts.append(Text("Last moves:", style="bold"))
         parts.extend(Text("  " + m) for m in layout["last_moves"])
-    if layout["moves"]:
+    if layout["moves"] or layout.get("move_note"):
         parts.append(Text(moves_title, style="bold"))
         if layout.get("move_note"):
             parts.append(Text(layout["move_note"], style="italic"))

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...presentation import Zone, name_of, zone
+from ...explanation import signed
+from ...presentation import Zone, name_of, name_seats, zone
 
 PHASES = {"take": "draw or pick up from the pile", "play": "meld, lay off, then discard"}
 
@@ -35,9 +36,9 @@ def zones(view: dict[str, Any], names: Sequence[str]) -> list[Zone]:
         else:
             known = f", known {' '.join(h['known'])}" if h.get("known") else ""
             out.append(zone(f"{name_of(s, names)}{born}", text=f"{h['count']} cards{known}"))
-    for p in view.get("penalties", []):
-        out.append(zone("penalty", text=f"{name_of(p['seat'], names)} {p['points']}: "
-                                        f"{' '.join(p.get('cards', []))} {p.get('note', '')}".strip()))
-    if view.get("must_knock"):
+    for p in [] if view.get("over") else view.get("penalties", []):
+        out.append(zone("penalty", text=f"{name_of(p['seat'], names)} {signed(p['points'])}: "
+                        f"{' '.join(p.get('cards', []))}, {name_seats(p.get('note', ''), names)}"))
+    if view.get("must_knock") and not view.get("over"):
         out.append(zone("note", text="this turn must end in a knock"))
     return out

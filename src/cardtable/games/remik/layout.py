@@ -15,7 +15,7 @@ def zones(view: dict[str, Any], names: Sequence[str]) -> list[Zone]:
            zone("stock", text=f"{view.get('stock')} cards   opening needs ≥ {view.get('opening_min')} "
                               f"points   match ends at {view.get('threshold')}")]
     for m in view.get("table", []):
-        out.append(zone(f"meld m{m['id']} ({name_of(m['owner'], names)})", m["cards"]))
+        out.append(zone(f"meld {m['id']} ({name_of(m['owner'], names)})", m["cards"]))
     hands = view.get("hands")
     seat = view.get("seat")
     for s, n in enumerate(view.get("hand_sizes", [])):

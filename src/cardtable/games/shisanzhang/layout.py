@@ -9,6 +9,7 @@ from ...presentation import Zone, name_of, zone
 from .specials import BY_ID
 
 PHASES: dict[str, str] = {}
+HIDDEN_VERBS = ("arrange",)     # the engine's sample of splits is a bot's menu, not a person's
 ROW_LABELS = ("头道 first row", "中道 second row", "尾道 third row")
 
 
