@@ -7,7 +7,9 @@ package may add ``games/<id>/explain.py`` with
 * ``explain(item, ctx) -> str | None``: the sentence for one item (its JSON form), e.g.
   "K♦ left face down: −1 × 1".  ``None`` hides an item, allowed only for items worth 0
   that tell nothing (a tribute row); an item with points is always shown;
-* ``SCORING_NOTE``: a sentence shown above the scores ("Lower is better: …").
+* ``SCORING_NOTE``: a sentence shown above the scores ("Lower is better: …");
+* ``deal_note(view) -> str | None``: what happened to a deal without score items (a
+  thrown-in or void deal), shown above the seats.
 
 Without ``explain`` the item's own note is used, with seats named as players see them.  Rule
 labels (``gin:31``) are shown only with ``verbose``.
@@ -37,6 +39,9 @@ class ScoreLine:
 
     def __str__(self) -> str:
         return self.text
+
+    def to_json(self) -> dict[str, Any]:
+        return {"text": self.text, "points": self.points, "rule": self.rule}
 
 
 @dataclass
@@ -144,12 +149,21 @@ def score_summary(game_id: str, view: dict[str, Any], seat_names: Sequence[str],
     scores = list(view.get("scores") or [sum(li.points for li in seat) for seat in lines])
     mod = game_part(game_id, "explain")
     note = str(getattr(mod, "SCORING_NOTE", "") or "")
+    deal_fn = getattr(mod, "deal_note", None)
+    happened = deal_fn(view) if callable(deal_fn) else None
     seats = [{"seat": s, "name": name_of(s, seat_names), "total": int(scores[s]),
               "lines": lines[s]} for s in range(players)]
     won = ""
     if winners:
         won = f"Won the deal: {seats_text(list(winners), seat_names)}."
-    return {"note": note, "seats": seats, "winners": won}
+    return {"note": note, "deal": happened or "", "seats": seats, "winners": won}
 
 
-__all__ = ["ExplainContext", "ScoreLine", "card_sum", "explain_items", "score_summary", "signed"]
+def summary_json(summary: dict[str, Any]) -> dict[str, Any]:
+    """:func:`score_summary` with its lines as plain dicts (for the browser table)."""
+    return {**summary, "seats": [{**s, "lines": [line.to_json() for line in s["lines"]]}
+                                 for s in summary["seats"]]}
+
+
+__all__ = ["ExplainContext", "ScoreLine", "card_sum", "explain_items", "score_summary", "signed",
+           "summary_json"]

@@ -195,7 +195,7 @@ def moves_grouped(groups: Sequence[dict[str, Any]], limit: int = MAX_LISTED_MOVE
     for g in groups:
         nums, moves, verb = g["numbers"], g["moves"], g["verb"]
         if g["range"]:
-            lines.append(Text.assemble((f"{nums[0]}–{nums[-1]}", "bold yellow"), "  ", g["label"],
+            lines.append(Text.assemble("  ", (f"{nums[0]}–{nums[-1]}", "bold yellow"), " ", g["label"],
                                        (f"   (type the number or e.g. '{moves[len(moves) // 2]}')", "dim")))
             continue
         room = max(0, limit - shown)
@@ -261,6 +261,8 @@ def score_screen(summary: dict[str, Any], title: str) -> RenderableType:
     parts: list[RenderableType] = [Text(title, style="bold underline")]
     if summary.get("note"):
         parts.append(Text(summary["note"], style="italic"))
+    if summary.get("deal"):
+        parts.append(Text(summary["deal"], style="bold"))
     for seat in summary["seats"]:
         head = Table.grid(expand=True)
         head.add_column(ratio=1)

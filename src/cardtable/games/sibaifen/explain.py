@@ -32,3 +32,9 @@ def explain(item: dict[str, Any], ctx: ExplainContext) -> str | None:
                 "the excess does not count")
     return (f"contract {contract} failed with {took} card points ({kitty_text}): "
             f"shortfall {int(contract) - int(took)} to each defender")
+
+
+def deal_note(view: dict[str, Any]) -> str | None:
+    if view.get("thrown_in") or (view.get("declarer") is None and view.get("over")):
+        return "Everyone passed: the deal is thrown in and nobody scores."
+    return None

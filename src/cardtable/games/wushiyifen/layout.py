@@ -18,7 +18,7 @@ def zones(view: dict[str, Any], names: Sequence[str]) -> list[Zone]:
     if view.get("hand") is not None:
         value = view.get("my_value")
         out.append(zone("your hand's value", text=f"{value}" + ("" if value else " (not one suit)")
-                        + (" pure" if view.get("my_pure") else "")))
+                        + (" — pure (纯花色, no joker)" if view.get("my_pure") and value else "")))
     for s, pile in enumerate(view.get("thrown", [])):
         out.append(zone(f"{name_of(s, names)} threw", pile))
     if view.get("last_throw"):
@@ -28,8 +28,8 @@ def zones(view: dict[str, Any], names: Sequence[str]) -> list[Zone]:
         kind = "明亮 open" if dec["kind"] == "open" else "暗亮 hidden"
         out.append(zone("declaration", text=f"{name_of(dec['seat'], names)} declared {kind}"))
     for s, info in (view.get("revealed") or {}).items():
-        out.append(zone(f"{name_of(s, names)} shows", text=f"{' '.join(info['cards'])} = {info['value']}"
-                        + (" pure" if info.get("pure") else "")))
+        out.append(zone(f"shown by {name_of(s, names)}", text=f"{' '.join(info['cards'])} = {info['value']}"
+                        + (" — pure (纯花色, no joker)" if info.get("pure") and info["value"] else "")))
     if view.get("void"):
         out.append(zone("void deal", text="the stock ran out with no declaration: nobody scores"))
     return out
