@@ -8,7 +8,8 @@ from ...explanation import ExplainContext, card_sum
 from .meldlogic import card_value
 
 SCORING_NOTE = ("Cards tabled count for you, cards left in hand against you "
-                "(2♣ and Q♠, the spetos, 50; A 15; 10, J, Q, K 10; 2–9 5); penalties are −50 each.")
+                "(2♣ and Q♠, the spetos, 50; A 15; 10, J, Q, K 10; 2–9 5); a penalty costs the "
+                "amount of its rule in this table's options (50 by default).")
 
 _PENALTIES = {
     "dummy:O3": "penalty: discarded {c}, which could have been laid off",

@@ -9,8 +9,8 @@ from ...explanation import ExplainContext, card_sum
 from .state import POINTS
 
 SCORING_NOTE = ("Partners sit opposite. A made contract scores its value for each declarer; "
-                "a failed one gives the shortfall to each defender. Card points: 5 → 5, "
-                "10 and K → 10.")
+                "a failed one gives the shortfall to each defender. Card points: K 25, 2 25, "
+                "Q 20, J 15, 10 10, 5 5; the buried kitty goes to the side that wins the last trick.")
 
 _NOTE = re.compile(r"contract (\d+) (made|failed) with (\d+) \(kitty (\d+) to side of seat (\d+)\)")
 
@@ -22,7 +22,7 @@ def explain(item: dict[str, Any], ctx: ExplainContext) -> str | None:
         return ctx.words(note)
     contract, made, took, kitty, last = m.groups()
     view = ctx.view or {}
-    buried = view.get("buried") or []
+    buried = view.get("kitty") or view.get("buried") or []     # at the end: the buried cards
     kitty_cards, total = card_sum(buried, lambda c: POINTS[c % 64]) if buried else ("", 0)
     counted = [c for c in kitty_cards.split(" + ") if not c.endswith(" 0")]
     detail = f": {' + '.join(counted)}" if buried and total == int(kitty) and counted else ""

@@ -41,5 +41,5 @@ def zones(view: dict[str, Any], names: Sequence[str]) -> list[Zone]:
     pts = view.get("points", [0, 0])
     out.append(zone("card points", text=f"{_side(0, names)}: {pts[0]}   {_side(1, names)}: {pts[1]}"))
     if view.get("over") and view.get("kitty") is not None:
-        out.append(zone("kitty (as dealt)", view["kitty"]))
+        out.append(zone("kitty (the buried cards)", view["kitty"]))
     return out
