@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 
+from tests.core.explain_checks import check_game, finished_states
+
 from cardtable.explanation import explain_items, score_summary
 from cardtable.presentation import seat_names
 from cardtable.registry import get_game
-from tests.core.explain_checks import check_game, finished_states
 
 
 def value(card: str) -> int:

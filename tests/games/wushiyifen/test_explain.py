@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from tests.core.explain_checks import check_game, finished_states
+
 from cardtable.explanation import score_summary
 from cardtable.presentation import seat_names
-from tests.core.explain_checks import check_game, finished_states
 
 
 def value(card: str) -> int:
