@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import io
+import json
+import re
 from collections.abc import Iterator
+from pathlib import Path
 
 from rich.console import Console
+from typer.testing import CliRunner
 
 from cardtable.cards import parse_cards
 from cardtable.cli.arrange import arrange_prompt
+from cardtable.cli.main import app
 from cardtable.game import State
 from cardtable.games.shisanzhang.arrange import best_arrangement
 from cardtable.games.shisanzhang.assist import describe_rows
@@ -88,3 +93,32 @@ def test_bad_input_is_named_and_changes_nothing() -> None:
                     "5♦ is not in your hand", "holds 3 cards, not 4", "rows are not full yet"):
         assert message in out, message
     assert len(state.history) == 0
+
+
+CARD = re.compile(r"(?:10|[2-9AJQK])[♠♥♦♣]|\b(?:LJ|BJ)\b")
+
+
+def test_the_helper_shows_no_card_outside_the_hand() -> None:
+    state = get_game("shisanzhang").new_state(4, seed=5)
+    typed = ["?", "f 1 2 3", "auto", "clear m", "m 4♠", "declare", "done", "cancel"]
+    _, out = run(state, 0, typed)
+    own = set(state.view(0)["hand"])
+    typed_cards = set(CARD.findall(" ".join(typed)))            # echoed back in an error
+    assert set(CARD.findall(out)) <= own | typed_cards
+
+
+def test_play_sends_the_helpers_arrangement(runner: CliRunner, tmp_path: Path) -> None:
+    """`cardtable play shisanzhang` as a person types it: 'arrange', 'auto', 'done'."""
+    save = tmp_path / "m.json"
+    result = runner.invoke(app, ["play", "shisanzhang", "--players", "2", "--seed", "3", "--deals", "1",
+                                 "--save", str(save)], input="arrange\nauto\ndone\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "the auto-arranger's split:" in out and "Deal 1: scores" in out
+    data = json.loads(save.read_text(encoding="utf-8"))
+    deal = data["deals"][0]
+    state = get_game("shisanzhang").new_state(2, deal=deal["deal"])
+    best = best_arrangement([int(c) for c in parse_cards(state.view(0)["hand"])])
+    mine = next(m for m in deal["moves"] if m.startswith("0:"))
+    rows = [sorted(parse_cards(r)) for r in mine.split(":", 1)[1].removeprefix(" arrange ").split("|")]
+    assert rows == [sorted(best.front), sorted(best.middle), sorted(best.back)]

@@ -34,7 +34,7 @@ ROW_WORDS = {
 }
 HELP = """Build your three rows, then type 'done':
   f 1 2 3        put cards 1, 2, 3 in the 头道 (first row, 3 cards); also m (中道, 5), b (尾道, 5)
-  f A♥ K♥ 5♣     the same with card texts
+  f {example:<13}the same with card texts
   clear [f|m|b]  empty one row (or all)        auto     the auto-arranger's split
   declare NAME   declare a special hand        done     send the arrangement
   cancel         back to the normal prompt     ?        this help
@@ -141,7 +141,8 @@ def arrange_prompt(console: Console, read_line: Callable[[str], str | None],
     if not can_arrange:
         console.print(Text("This hand is a special hand and must be declared: "
                            + ", ".join(f"'{d}'" for d in declares), style="bold"))
-    console.print(Text(HELP))
+    help_text = HELP.format(example=" ".join(state.hand[:3]))   # only the seat's own cards
+    console.print(Text(help_text))
     show(console, state)
     confirm_foul = False
     while True:
@@ -156,7 +157,7 @@ def arrange_prompt(console: Console, read_line: Callable[[str], str | None],
             if head in ("cancel", "c", "q", "quit", "back"):
                 return None
             if head in ("?", "h", "help"):
-                console.print(Text(HELP))
+                console.print(Text(help_text))
                 continue
             if head == "declare":
                 text = " ".join(["declare", *words[1:]])

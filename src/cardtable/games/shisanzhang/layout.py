@@ -38,5 +38,5 @@ def zones(view: dict[str, Any], names: Sequence[str]) -> list[Zone]:
 def move_note(view: dict[str, Any], legal: list[str]) -> str | None:
     if any(t.startswith("arrange") for t in legal):
         return ("Arrange your 13 cards into 头道 (3), 中道 (5), 尾道 (5): type 'arrange' for the "
-                "arranging helper, or a move such as 'arrange A♥ K♥ 5♣ | … | …'.")
+                "arranging helper, or write the rows: 'arrange <3 cards> | <5 cards> | <5 cards>'.")
     return None
