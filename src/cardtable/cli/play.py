@@ -54,11 +54,11 @@ class PlaySession:
         self.save = save
         self.shown_log = 0
         self.echo_input = not sys.stdin.isatty()
-        you = f"you, auto: {bot_names[seat]}" if auto else "you"
-        self.labels = [f"seat {s} ({you if s == seat else bot_names[s]})"
-                       for s in range(match.players)]
-        # the table and score screens name seats as players see them ("You", "seat 2 (heuristic)")
+        # every screen names seats as players see them: "You", "seat 2 (heuristic)" (from 1)
         self.names = seat_names(match.players, seat, bot_names)
+        if auto:
+            self.names[seat] = f"You (auto: {bot_names[seat]})"
+        self.labels = self.names
         self.verbose = verbose
         self.last_hand: list[str] | None = None     # the hand after the person's last move
 
@@ -308,7 +308,7 @@ def play_command(
     session = PlaySession(console, m, seat, [make_checked_bot(g.id, b) for b in names], names,
                           random.Random(f"cardtable-play:{seed}"), auto=auto, max_deals=deals,
                           save=save, verbose=verbose)
-    console.print("You are " + session.labels[seat] + ". Type ? for help.")
+    console.print(f"You sit at seat {seat + 1} of {n} (--seat {seat}). Type ? for help.")
     raise typer.Exit(session.run())
 
 
