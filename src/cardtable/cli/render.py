@@ -188,11 +188,19 @@ def hand_text(groups: Sequence[dict[str, Any]]) -> Text:
 
 
 def moves_grouped(groups: Sequence[dict[str, Any]], limit: int = MAX_LISTED_MOVES) -> RenderableType:
-    """The legal moves by verb, numbered; a numeric run is one range line
-    ("bid 200 … 400 (by 5)"); past ``limit`` single moves a note says how to see the rest."""
+    """The legal moves by verb, numbered as in the full list: the verbs that stand alone
+    ("draw", "pass") on one line first, then each verb with its cards; a numeric run is one
+    range line ("bid 200 … 400 (by 5)"); past ``limit`` moves a note says how to see the rest."""
     lines: list[RenderableType] = []
+    bare = [g for g in groups if not g["range"] and all(m == g["verb"] for m in g["moves"])]
+    if bare:
+        cells = [Text.assemble((str(n), "bold yellow"), " ", m)
+                 for g in bare for n, m in zip(g["numbers"], g["moves"], strict=True)]
+        lines.append(Padding(Columns(cells, padding=(0, 3)), (0, 0, 0, 2)))
     shown = hidden = 0
     for g in groups:
+        if g in bare:
+            continue
         nums, moves, verb = g["numbers"], g["moves"], g["verb"]
         if g["range"]:
             lines.append(Text.assemble("  ", (f"{nums[0]}–{nums[-1]}", "bold yellow"), " ", g["label"],
@@ -205,12 +213,9 @@ def moves_grouped(groups: Sequence[dict[str, Any]], limit: int = MAX_LISTED_MOVE
             rest = m[len(verb) + 1:] if m.startswith(verb + " ") else m
             cells.append(Text.assemble((f"{n}", "bold yellow"), " ", coloured(rest)))
         shown += len(cells)
-        if not cells:
-            continue
-        bare = all(m == verb for m in moves)    # a verb alone ("draw", "pass")
-        if not bare:
+        if cells:
             lines.append(Text(f"{verb}:", style="bold"))
-        lines.append(Padding(Columns(cells, padding=(0, 3)), (0, 0, 0, 2)))
+            lines.append(Padding(Columns(cells, padding=(0, 3)), (0, 0, 0, 2)))
     if hidden:
         lines.append(Text(f"… and {hidden} more: type the move text, or 'm' to list them all",
                           style="dim"))
