@@ -21,6 +21,19 @@ _PENALTIES = {
 }
 
 
+_KNOCK = {
+    "dummy:O1": "knocked with a speto ({c}): bonus",
+    "dummy:O2": "knocked with {c}, a card that could have been laid off: bonus",
+    "dummy:B23": "knocked with {c}: the knock card's value",
+    "dummy:S8": "showed both spetos ({c}) before the first action: bonus",
+}
+_MULTIPLIED = {
+    "dummy:B20": "dark knock (knocked without melding before)",
+    "dummy:B21": "colour knock (everything tabled is one suit)",
+    "dummy:B22": "dark colour knock",
+}
+
+
 def explain(item: dict[str, Any], ctx: ExplainContext) -> str | None:
     cards = list(item.get("cards") or [])
     note = ctx.words(str(item.get("note", "")))
@@ -31,6 +44,20 @@ def explain(item: dict[str, Any], ctx: ExplainContext) -> str | None:
             sign = "" if points >= 0 else "−"
             return f"{note}: {text} = {sign}{total}"
     rule = str(item.get("rule", ""))
+    if rule in _KNOCK and cards:
+        return _KNOCK[rule].format(c=" ".join(cards))
+    if rule == "dummy:B19":
+        return "knock bonus"
+    if rule in _MULTIPLIED:
+        times = note.rsplit("×", 1)[-1]
+        return f"{_MULTIPLIED[rule]}: the knocker's total counts ×{times}, so {times} − 1 more times"
+    if rule == "dummy:B24":
+        return f"{note}: the penalties count again"
+    if rule == "dummy:S3":
+        times = note.rsplit("×", 1)[-1]
+        return f"dark minus (tabled nothing): the cards left in hand count ×{times}"
+    if rule == "dummy:S6":
+        return f"speto held at the end ({' '.join(cards)}): counts ×{note.rsplit('×', 1)[-1]}"
     if rule in _PENALTIES and cards:
         line = _PENALTIES[rule].format(c=" ".join(cards))
         detail = note.split(";", 1)[1].strip() if ";" in note else ""
