@@ -9,6 +9,8 @@ A game package may add ``games/<id>/layout.py`` with
 
 * ``PHASES``: internal phase name → words (``{"pick_or_draw": "pick a pair or draw"}``);
 * ``ACE_LOW``: sort the ace below the two in hands (default: ace high);
+* ``BY_RANK``: a rank order (``"3 4 … A 2"``) to show the hand by rank instead of by suit,
+  for climbing games where a player looks for pairs and runs (捉黑A);
 * ``zones(view, names) -> list[Zone]``: the public zones (melds, trick, pile ...);
 * ``hand(view) -> list[str] | None``: the seat's own cards, where the view does not keep
   them under ``hand`` (Dummy keeps every seat's under ``hands``);
@@ -140,26 +142,35 @@ def _rank_key(text: str, ace_low: bool) -> int:
 
 
 def hand_groups(hand: Sequence[str], ace_low: bool = False,
-                last_drawn: Sequence[str] | str | None = None) -> list[dict[str, Any]]:
-    """The hand sorted by suit (♠ ♥ ♣ ♦, jokers last) then rank, one group per suit; the
-    card(s) just drawn are marked ``new`` (one mark per named card, for duplicate cards)."""
+                last_drawn: Sequence[str] | str | None = None,
+                by_rank: str | None = None) -> list[dict[str, Any]]:
+    """The hand sorted by suit (♠ ♥ ♣ ♦, jokers last) then rank, one group per suit; or, with
+    ``by_rank`` (a rank order such as ``"3 4 5 6 7 8 9 10 J Q K A 2"``), one group per rank.
+    The card(s) just drawn are marked ``new`` (one mark per named card, for duplicate cards)."""
     fresh = [last_drawn] if isinstance(last_drawn, str) else list(last_drawn or [])
     groups: dict[str, list[str]] = {}
-    for c in hand:
-        suit = c[-1] if c[-1:] in SUITS else "joker"
-        groups.setdefault(suit, []).append(c)
+    if by_rank:
+        order = {r: i for i, r in enumerate(by_rank.split())}
+        suit_rank = {s: i for i, s in enumerate(HAND_SUIT_ORDER)}
+        for c in sorted(hand, key=lambda t: (order.get(t[:-1], len(order) + _rank_key(t, False)),
+                                             suit_rank.get(t[-1], 9))):
+            groups.setdefault(c[:-1] if c[-1:] in SUITS else c, []).append(c)
+        keys: Sequence[str] = list(groups)
+    else:
+        for c in hand:
+            suit = c[-1] if c[-1:] in SUITS else "joker"
+            groups.setdefault(suit, []).append(c)
+        keys = [k for k in (*HAND_SUIT_ORDER, "joker") if k in groups]
     out = []
-    for suit in (*HAND_SUIT_ORDER, "joker"):
-        if suit not in groups:
-            continue
-        cards = sorted(groups[suit], key=lambda t: _rank_key(t, ace_low))
+    for key in keys:
+        cards = groups[key] if by_rank else sorted(groups[key], key=lambda t: _rank_key(t, ace_low))
         toks = []
         for c in cards:
             new = c in fresh
             if new:
                 fresh.remove(c)
             toks.append(card_token(c, new))
-        out.append({"suit": suit, "cards": toks})
+        out.append({"suit": key, "cards": toks})
     return out
 
 
@@ -323,7 +334,8 @@ def table_layout(view: dict[str, Any], legal: Sequence[str], seat_names: Sequenc
         "title": {"name": game.name, "native": game.native_name},
         "turn": turn_line(view, seat_names),
         "phase": phase_words(game_id, view.get("phase")),
-        "hand": hand_groups(hand, ace_low, last_drawn) if isinstance(hand, list) else None,
+        "hand": (hand_groups(hand, ace_low, last_drawn, getattr(mod, "BY_RANK", None))
+                 if isinstance(hand, list) else None),
         "zones": zones,
         "last_moves": last_moves(view, seat_names),
         "moves": [g for g in group_moves(list(legal))

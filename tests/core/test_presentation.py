@@ -93,3 +93,9 @@ def test_every_phase_met_in_play_reads_as_words(game_id: str) -> None:
             shown = sum(len(g["numbers"]) for g in layout["moves"])
             assert shown <= len(legal)
             state.apply(legal[rng.randrange(len(legal))], seat)
+
+
+def test_a_climbing_hand_is_shown_by_rank() -> None:
+    groups = hand_groups(["2♥", "3♦", "BJ", "A♣", "3♠", "LJ", "10♥"], by_rank="3 4 5 6 7 8 9 10 J Q K A 2")
+    assert [[c["text"] for c in g["cards"]] for g in groups] == [
+        ["3♠", "3♦"], ["10♥"], ["A♣"], ["2♥"], ["LJ"], ["BJ"]]

@@ -7,6 +7,7 @@ from typing import Any
 
 from ...presentation import Zone, name_of, zone
 
+ACE_LOW = True     # A counts 1: K + A make 14
 PHASES = {"pick_or_draw": "pick a pair that makes 14, or draw", "put": "put a card on the table"}
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from ...presentation import Zone, name_of, per_seat, zone
 
+BY_RANK = "3 4 5 6 7 8 9 10 J Q K A 2"    # climbing order; jokers last: pairs and runs show
 PHASES = {"give": "give tribute", "pick": "pick a card from the tribute pool",
           "return": "return a card", "play": "beat the cards on the table or pass"}
 
