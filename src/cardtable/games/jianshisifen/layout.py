@@ -14,7 +14,7 @@ PHASES = {"pick_or_draw": "pick a pair that makes 14, or draw", "put": "put a ca
 def zones(view: dict[str, Any], names: Sequence[str]) -> list[Zone]:
     out = [zone("table", view.get("table", [])), zone("stock", text=f"{view.get('stock')} cards")]
     for s, pairs in enumerate(view.get("pairs", [])):
-        shown = "  ".join(" + ".join(p) for p in pairs) or "no pairs yet"
-        out.append(zone(f"{name_of(s, names)}", text=f"{view['hand_sizes'][s]} cards in hand; "
-                        f"pairs {shown} ({view['pile_points'][s]} points)"))
+        shown = (f"pairs {'  '.join(' + '.join(p) for p in pairs)} ({view['pile_points'][s]} points)"
+                 if pairs else "no pairs yet")
+        out.append(zone(f"{name_of(s, names)}", text=f"{view['hand_sizes'][s]} cards in hand; {shown}"))
     return out
