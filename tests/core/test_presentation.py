@@ -99,3 +99,24 @@ def test_a_climbing_hand_is_shown_by_rank() -> None:
     groups = hand_groups(["2♥", "3♦", "BJ", "A♣", "3♠", "LJ", "10♥"], by_rank="3 4 5 6 7 8 9 10 J Q K A 2")
     assert [[c["text"] for c in g["cards"]] for g in groups] == [
         ["3♠", "3♦"], ["10♥"], ["A♣"], ["2♥"], ["LJ"], ["BJ"]]
+
+
+@pytest.mark.parametrize("game_id", ["gin", "sibaifen", "shisanzhang"])
+def test_layout_and_scores_are_plain_data_for_the_browser(game_id: str) -> None:
+    import json
+
+    from cardtable.explanation import score_summary, summary_json
+
+    state = get_game(game_id).new_state(seed=3)
+    rng = random.Random(3)
+    seat = state.to_move()[0]
+    names = seat_names(state.players, seat)
+    layout = table_layout(state.view(seat), [state.move_text(m) for m in state.legal_moves(seat)], names)
+    assert json.loads(json.dumps(layout, ensure_ascii=False)) == layout
+    while not state.is_over:
+        s = state.to_move()[0]
+        legal = state.legal_moves(s)
+        state.apply(legal[rng.randrange(len(legal))], s)
+    summary = summary_json(score_summary(game_id, state.view(0), names, winners=state.winners()))
+    again = json.loads(json.dumps(summary, ensure_ascii=False))
+    assert [sum(li["points"] for li in s["lines"]) for s in again["seats"]] == state.scores
