@@ -81,6 +81,10 @@ def test_specials_are_offered_and_can_be_declared() -> None:
     move, out = run(state, 0, ["declare"])
     assert "六对半" in out and "'declare liuduiban'" in out
     assert move == "declare liuduiban" and state.is_legal(move, 0)
+    move, _ = run(state, 0, ["declare 六对半"])                # the Chinese name works too
+    assert move == "declare liuduiban"
+    move, out = run(state, 0, ["declare sanshun", "cancel"])
+    assert move is None and "specials this hand fits: 'declare liuduiban'" in out
     move, _ = run(deal(HAND), 0, ["declare", "cancel"])    # no special: said, then cancelled
     assert move is None
 

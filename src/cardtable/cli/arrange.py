@@ -24,6 +24,7 @@ from ..games.shisanzhang.assist import (
     row_check,
     specials_text,
 )
+from ..games.shisanzhang.specials import special_id
 from ..games.shisanzhang.state import ROW_SIZES
 from .render import coloured
 
@@ -160,9 +161,10 @@ def arrange_prompt(console: Console, read_line: Callable[[str], str | None],
                 console.print(Text(help_text))
                 continue
             if head == "declare":
-                text = " ".join(["declare", *words[1:]])
-                if any(text == d or (len(words) == 1 and d.startswith("declare")) for d in declares):
-                    return text if len(words) > 1 else declares[0]
+                name = " ".join(words[1:])
+                text = f"declare {special_id(name) or name}" if name else (declares[0] if declares else "")
+                if text in declares:
+                    return text
                 raise ValueError("this hand fits no special" if not declares else
                                  "specials this hand fits: " + ", ".join(f"'{d}'" for d in declares))
             if not can_arrange:
