@@ -126,3 +126,22 @@ def test_play_sends_the_helpers_arrangement(runner: CliRunner, tmp_path: Path) -
     mine = next(m for m in deal["moves"] if m.startswith("0:"))
     rows = [sorted(parse_cards(r)) for r in mine.split(":", 1)[1].removeprefix(" arrange ").split("|")]
     assert rows == [sorted(best.front), sorted(best.middle), sorted(best.back)]
+
+
+def test_anything_typed_ends_in_a_legal_move_or_nothing() -> None:
+    """Random lines of commands, numbers, cards and junk: never a crash, never an illegal move."""
+    import random
+
+    words = ["f", "m", "b", "clear", "auto", "done", "declare", "?", "1", "13", "14", "0", "-1", "A♠",
+             "10♥", "xx", "♠", "头道", "中", "f 1 2 3", "m 4 5 6 7 8", "", "declare 青龙", "|",
+             "f 1,2,3", "b 9 10 11 12 13"]
+    rng = random.Random(0)
+    sent = 0
+    for trial in range(60):
+        state = get_game("shisanzhang").new_state(4, seed=trial)
+        typed = [" ".join(rng.choice(words) for _ in range(rng.randrange(1, 4))) for _ in range(30)]
+        move, _ = run(state, 0, typed)
+        if move is not None:
+            assert state.is_legal(move, 0), move
+            sent += 1
+    assert sent > 0
