@@ -13,6 +13,7 @@ one more key, ``play``: ``{"seed", "seat", "bots", "auto", "deals"}``, the sessi
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from .errors import CardtableError, ScenarioError
@@ -48,6 +49,15 @@ def rebuild(game: Game[Any], players: int, options: Options, seed: int, kept: Ke
         for seat, move in history:
             match.state.apply(move, seat)
     return match
+
+
+def steps(final: State) -> Iterator[tuple[State, int, Move]]:
+    """Walk the deal ``final`` move by move: yields (the state after the move, its seat, the
+    move), the state rebuilt from the deal (one object, advanced in place)."""
+    state = final.game.start(final.players, final.options, final.deal)
+    for seat, move in final.history:
+        state.apply(move, seat)
+        yield state, seat, move
 
 
 def take_back(kept: Kept, seat: int) -> Kept | None:
@@ -96,8 +106,7 @@ def load_data(data: dict[str, Any]) -> tuple[Match, dict[str, Any]]:
             except CardtableError as e:
                 raise ScenarioError(f"deals[{i}]", str(e)) from None
         if "deal" in entry:
-            want = game.parse_deal({**match.context, **entry["deal"]}, match.players, options,
-                                   f"deals[{i}].deal")
+            want = game.parse_deal(entry["deal"], match.players, options, f"deals[{i}].deal")
             if match.state.deal.to_json() != want.to_json():
                 raise ScenarioError(f"deals[{i}].deal", f"is not the deal that seed {seed} shuffles; "
                                     "the file was edited or made with another version")
@@ -113,4 +122,4 @@ def _replay_moves(state: State, moves: list[str], deal: int) -> None:
             raise ScenarioError(f"deals[{deal}].moves[{j}]", f"{text!r}: {e}") from None
 
 
-__all__ = ["Kept", "bot_rng", "kept_moves", "load_data", "rebuild", "save_data", "take_back"]
+__all__ = ["Kept", "bot_rng", "kept_moves", "load_data", "rebuild", "save_data", "steps", "take_back"]

@@ -396,7 +396,7 @@ def play_command(
         m = Match(g, n, options, seed=seed)
     except CardtableError as e:
         fail(str(e))
-    console.print(Text.assemble((g.name, "bold"), f" ({g.native_name}) — {n} players, seed {seed}"
+    console.print(Text.assemble((g.name, "bold"), f"{_native(g)} — {n} players, seed {seed}"
                                 + (f", preset {preset}" if preset else "")
                                 + (f", rules {options.diff()}" if options.diff() else "")))
     session_ = PlaySession(console, m, seat, [make_checked_bot(g.id, b) for b in names], names,
@@ -442,7 +442,7 @@ def resume(console: Console, file: Path, game: str | None, save: Path | None,
                     max_deals=deals, save=save if save is not None else file)
     played = len(m.state.history)
     number = len(m.deals) + (0 if m.state in m.deals else 1)
-    console.print(Text.assemble((g.name, "bold"), f" ({g.native_name}) — resumed from {file}: "
+    console.print(Text.assemble((g.name, "bold"), f"{_native(g)} — resumed from {file}: "
                                 f"deal {number}, {played} move(s) played in it, seed {play['seed']}"))
     console.print("You are " + s.labels[seat] + ". Type ? for help.")
     # the moves already played are not printed again: start the log where the file stops
@@ -450,6 +450,10 @@ def resume(console: Console, file: Path, game: str | None, save: Path | None,
     s.shown_log = len(m.state.history)
     s.console.rule(f"Deal {number}")
     return s.run()
+
+
+def _native(game: Any) -> str:
+    return f" ({game.native_name})" if game.native_name and game.native_name != game.name else ""
 
 
 def register(app: typer.Typer) -> None:
