@@ -73,7 +73,14 @@ def advise(view: dict[str, Any], legal: list[Move]) -> Hint | None:
     seat = view.get("seat")
     if not isinstance(seat, int) or not isinstance(view.get("hands", [None])[seat], list):
         return None
-    move = pick_by_bot(HeuristicBot(), view, legal)
+    bot = HeuristicBot()
+    move = pick_by_bot(bot, view, legal)
+    if move.verb == "discard" and discard_risks(view, int(move.cards[0])):
+        safe = [m for m in legal if m.verb == "discard" and not discard_risks(view, int(m.cards[0]))]
+        if safe:        # the bot weighs risks against keeping connectors; a hint avoids them
+            head = int(parse_card(view["head"]))
+            pile = _cards(view["discard_pile"])
+            move = min(safe, key=lambda m: bot._discard_cost(view, int(m.cards[0]), head, pile))
     if len(legal) == 1:
         return Hint(move, "the only move now")
     v = move.verb
