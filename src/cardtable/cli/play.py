@@ -29,7 +29,7 @@ from .render import hint_for, items_table, moves_list, render_view, totals_table
 MAX_MOVES_PER_DEAL = 100_000
 
 HELP_TEXT = """Type the number of a move from the list, or the move text itself (e.g. 'discard 7♥';
-cards may be written 7♥, 7h, ♥7 or h7).
+a card may also be typed with letters or suit first: 'discard 7h', 'discard h7').
   t, table   show the table again          m, moves     list every legal move
   hint       a suggested move and why      undo, u      take back your last move (and the bots' replies)
   ?rules     how to play this game         ?glossary    the game's terms

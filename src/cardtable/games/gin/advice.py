@@ -64,7 +64,8 @@ def advise(view: dict[str, Any], legal: list[Move]) -> Hint | None:
         if other is None:
             return Hint(take, "the only move now")
         if view.get("phase") == "fifty":
-            return Hint(take, "take the 50th card's discard: the deal would otherwise end here")
+            return Hint(take, "take the 50th-card discard: with it you can knock or go gin at once "
+                              "(rule 36); passing leaves a dead hand")
         if view.get("discard"):
             top = _mask(view["discard"][-1:])
             now = GIN.deadwood(hand)
