@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cardtable.cli.main import app
-from cardtable.registry import get_game
+from cardtable.registry import game_ids, get_game
 
 
 def play(runner: CliRunner, *args: str, input: str = "") -> str:
@@ -255,7 +255,7 @@ JUNK = ["", "   ", "undo", "hint", "?", "h", "t", "m", "?glossary", "x" * 500, "
         "knock", "gin", "take take", "DISCARD", "y", "n", "q!"]
 
 
-@pytest.mark.parametrize("game_id", ["gin", "dummy", "remik", "shisanzhang", "wushiyifen", "zhuoheia"])
+@pytest.mark.parametrize("game_id", game_ids())
 def test_junk_never_crashes_and_every_error_says_what_is_valid(runner: CliRunner, game_id: str) -> None:
     out = play(runner, game_id, "--seed", "2", "--deals", "1", input="\n".join(JUNK) + "\n" + "1\n" * 400)
     assert "Traceback" not in out
