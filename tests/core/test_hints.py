@@ -46,6 +46,7 @@ def test_every_hint_is_legal(game_id: str) -> None:
     check_hints(game_id, None)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "preset"), PRESETS)
 def test_every_hint_is_legal_under_each_preset(game_id: str, preset: str) -> None:
     check_hints(game_id, preset, deals=2)
@@ -108,6 +109,7 @@ def test_shisanzhang_warns_exactly_when_the_arrangement_fouls() -> None:
     assert seen[True] >= 3 and seen[False] >= 3
 
 
+@pytest.mark.slow
 def test_dummy_warns_of_the_penalties_charged_at_the_discard() -> None:
     """Over random positions: a discard warned of O3/O4 is charged O3/O4 by the engine at
     once, and a discard not warned of them is not."""

@@ -19,14 +19,16 @@ def advise(view: dict[str, Any], legal: list[Move]) -> Hint | None:
         return Hint(move, "the only move now")
     c = int(move.cards[0]) if move.cards else None
     if move.verb == "kou" and c is not None:
+        v = card_value(c)
         return Hint(move, f"nothing worth playing: 扣 (keep face down) the card worth least "
-                          f"({card_value(c)} points against you)")
+                          f"({v} point{'' if v == 1 else 's'} against you)")
     if move.verb == "play" and move.target and c is not None:
         pos = parse_position(move.target)
         return Hint(move, f"the wild stands in for {move.target} ({card_value(pos)} points) so your "
                           "cards behind it can follow")
     if move.verb == "play" and c is not None:
-        return Hint(move, f"a card played never scores: this saves the most ({card_value(c)} points "
+        v = card_value(c)
+        return Hint(move, f"a card played never scores: this saves the most ({v} point{'' if v == 1 else 's'} "
                           "would count against you if it stayed in hand)")
     return Hint(move, "the heuristic bot's choice")
 

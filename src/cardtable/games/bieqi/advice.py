@@ -29,8 +29,8 @@ def advise(view: dict[str, Any], legal: list[Move]) -> Hint | None:
         c = int(move.cards[0])
         n = _run(c, hand)
         if n:
-            return Hint(move, f"you hold the next {n} card{'s' if n > 1 else ''} along that chain, "
-                              "so you can follow it up yourself")
+            nxt = "the next card" if n == 1 else f"the next {n} cards"
+            return Hint(move, f"you hold {nxt} along that chain, so you can follow it up yourself")
         return Hint(move, f"{'far from 7' if seven_distance(c) > 3 else 'nothing connects'}: "
                           "it opens the least for the others")
     return Hint(move, "the heuristic bot's choice")

@@ -77,8 +77,8 @@ def advise(view: dict[str, Any], legal: list[Move]) -> Hint | None:
         "take": f"the throw {view.get('last_throw')} strengthens your best suit",
         "draw": "the last throw does not help your best suit: draw",
         "declare": "your hand is worth enough to declare now",
-        "pass": "pass: your hand cannot win a challenge" if "challenge" in {m.verb for m in legal}
-        else "pass",
+        "pass": "your hand cannot beat a 暗亮 here: let it stand" if "challenge" in {m.verb for m in legal}
+        else "nothing to gain now",
     }
     return Hint(move, reasons.get(move.verb, "the heuristic bot's choice"))
 

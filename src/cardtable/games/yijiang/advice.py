@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...advice import Hint, hint_line, pick_by_bot
-from ...cards import parse_card
+from ...cards import SUITS, parse_card
 from ...moves import Move
+from ...tricks import standard_rules, winning_index
 from .bots import HeuristicBot, estimate
 from .state import move_text
 
@@ -27,8 +28,16 @@ def advise(view: dict[str, Any], legal: list[Move]) -> Hint | None:
     trick = view.get("trick", {}).get("plays", [])
     if not trick:
         return Hint(move, "lead your highest card")
-    return Hint(move, "win the trick as cheaply as you can, or throw your lowest card when you "
-                      "cannot or your partner already wins it")
+    trump_sym = view.get("trump")
+    rules = standard_rules(SUITS.index(trump_sym) if trump_sym else None, "free", jokers="own_suit")
+    cards = [int(parse_card(c)) for _, c in trick]
+    if winning_index(cards + [int(move.cards[0])], rules) == len(cards):
+        return Hint(move, "the cheapest card that wins this trick")
+    cur = trick[winning_index(cards, rules)][0]
+    seat = view.get("seat")
+    if view.get("teams") and isinstance(seat, int) and cur % 2 == seat % 2:
+        return Hint(move, "your partner is winning this trick: throw your lowest card")
+    return Hint(move, "you cannot win this trick: throw your lowest card")
 
 
 def hint(view: dict[str, Any], legal: list[Move]) -> str | None:
