@@ -92,7 +92,7 @@ def test_undo_across_a_deal_boundary(runner: CliRunner, tmp_path: Path) -> None:
 
 # --- save and resume ------------------------------------------------------------------------
 
-@pytest.mark.parametrize("stop_after", [0, 3, 17, 25])
+@pytest.mark.parametrize("stop_after", [0, 3, 17, 30, 35])   # deal 1 has 30 of our moves
 def test_resume_continues_exactly_as_an_uninterrupted_match(runner: CliRunner, tmp_path: Path,
                                                             stop_after: int) -> None:
     full, part = tmp_path / "full.json", tmp_path / "part.json"
