@@ -201,7 +201,9 @@ class PlaySession:
         try:
             h = advice.hint(view, legal)
             if h is not None:
-                return f"{state.move_text(h.move)}  — {h.reason}"
+                canon = state.canonical_move(h.move)
+                number = next((i for i, m in enumerate(legal, 1) if state.canonical_move(m) == canon), None)
+                return f"{state.move_text(h.move)}  — {h.reason}" + (f"  [move {number}]" if number else "")
             return hint_for(view, legal)      # a game with only the older one-line hint
         except Exception:  # noqa: BLE001 - a hint must never end the match
             return None
