@@ -89,7 +89,9 @@ def card_str(code: int) -> str:
 def parse_card(token: str) -> Card:
     """Parse one token (``10♥``, ``Th``, ``th``, ``QS``, ``BJ``) into a copy-0 card.
 
-    The emoji variation selectors that phones add after ``♥`` (``♥️``) are ignored.
+    Suit first is read too (``♠8``, ``s8``, ``HJ``, ``SA``, ``♥10``), as people often write
+    cards: no rank letter (A T J Q K) is a suit letter (s h d c), so a token has at most one
+    reading.  The emoji variation selectors that phones add after ``♥`` (``♥️``) are ignored.
     """
     if not isinstance(token, str):
         raise BadCard(str(token), "a card token is text such as 10♥, Th or QS")
@@ -101,10 +103,15 @@ def parse_card(token: str) -> Card:
         return Card(_JOKER_INPUT[up])
     suit = _SUIT_INPUT.get(t[-1])
     rank = _RANK_INPUT.get(t[:-1].upper())
+    if suit is None and len(t) > 1 and t[0] in _SUIT_INPUT:
+        first = _RANK_INPUT.get(t[1:].upper())
+        if first is not None:
+            return Card(_SUIT_INPUT[t[0]] * 13 + first)
     if suit is None and len(t) > 3:
         raise BadCard(token)    # a word, not a card: the message says what a card is
     if suit is None:
-        raise BadCard(token, f"unknown suit {t[-1]!r}; suits are ♠♥♦♣ or s/h/d/c")
+        raise BadCard(token, f"unknown suit {t[-1]!r}; suits are ♠♥♦♣ or s/h/d/c, before or after "
+                      "the rank (8♠, ♠8, 8s, s8)")
     if rank is None:
         what = f"unknown rank {t[:-1]!r}" if len(t) > 1 else f"no rank before {t!r}"
         raise BadCard(token, f"{what}; ranks are 2-10, T, J, Q, K, A")

@@ -16,7 +16,7 @@ from .registry import get_game
 from .scoring import item_matches, match_items
 
 TOP_KEYS = {"game", "players", "preset", "rules", "seed", "deal", "moves", "deals", "expect",
-            "description", "title", "source", "spec", "note"}
+            "description", "title", "source", "spec", "note", "play"}
 EXPECT_KEYS = {"scores", "items", "no_items", "over", "winner", "error_at"}
 DEAL_ENTRY_KEYS = {"deal", "seed", "moves"}
 ITEM_FIELDS = {"seat", "points", "rule", "cards", "note", "turn"}
@@ -115,6 +115,9 @@ def _check_shape(data: Any) -> None:
     unknown = set(data) - TOP_KEYS
     if unknown:
         raise ScenarioError(sorted(unknown)[0], f"is not a scenario field; fields: {', '.join(sorted(TOP_KEYS))}")
+    if "play" in data and not isinstance(data["play"], dict):
+        raise ScenarioError("play", "must be an object: the settings of 'cardtable play' "
+                            "(seed, seat, bots) that '--load' resumes with")
     if "preset" in data and not isinstance(data["preset"], str):
         raise ScenarioError("preset", "must be a preset name")
     if "rules" in data and not isinstance(data["rules"], dict):

@@ -1,4 +1,9 @@
-"""``cardtable replay FILE [--json] [--check]`` exactly as shared/contracts/scenario.md says.
+"""``cardtable replay FILE [--json] [--check] [--step] [--seat K]`` (shared/contracts/scenario.md).
+
+``--step`` walks each deal move by move (Enter for the next move, ``a`` to run on, ``q`` to
+stop; read from stdin, so it can be scripted); ``--seat K`` shows every step as seat K saw
+it — its ``view(K)`` and the log as K reads it, never another seat's hidden cards — and, once
+a deal is over, the hands as dealt.
 
 Exit status: 0 replayed (with ``--check``: the expectations match, including an expected
 ``error_at``); 1 ``--check`` found differences (they are printed); 2 an illegal move stopped
@@ -8,14 +13,18 @@ With ``--check`` and an ``expect.error_at``, an illegal move at another place is
 """
 
 import json
+import sys
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.console import Console
 from rich.text import Text
 
-from .. import scenario
+from .. import scenario, session
+from ..cards import cards_json
 from ..errors import CardtableError, ScenarioError
+from ..game import State
 from .common import err_console, out_console
 from .render import items_table, render_view, totals_table
 
@@ -26,12 +35,19 @@ def replay_command(
     file: Annotated[Path, typer.Argument(help="A scenario file (JSON).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     check: Annotated[bool, typer.Option("--check", help="Compare with the file's 'expect'.")] = False,
+    step: Annotated[bool, typer.Option("--step", help="Walk the deal move by move (Enter for the next).")] = False,
+    seat: Annotated[int | None, typer.Option(
+        "--seat", help="Show the deal as seat K saw it (its own view only).")] = None,
 ) -> None:
     """Replay a scenario file and print the final table and the itemised scores."""
-    raise typer.Exit(run_replay(file, as_json, check))
+    raise typer.Exit(run_replay(file, as_json, check, step, seat))
 
 
-def run_replay(file: Path, as_json: bool, check: bool) -> int:
+def run_replay(file: Path, as_json: bool, check: bool, step: bool = False,
+               seat: int | None = None) -> int:
+    if (step or seat is not None) and as_json:
+        return _malformed(False, "--json", "--step and --seat print a walk-through for a person; "
+                          "use them without --json")
     try:
         result = scenario.replay(file)
     except ScenarioError as e:
@@ -43,6 +59,11 @@ def run_replay(file: Path, as_json: bool, check: bool) -> int:
         return _malformed(as_json, "(game)", f"the game {game!r} failed while replaying this file "
                           f"({type(e).__name__}: {e}); this is a bug in the game, please report "
                           "it with the file")
+    if seat is not None and not 0 <= seat < result.state.players:
+        return _malformed(False, "--seat", f"there is no seat {seat} at a {result.state.players}-player "
+                          f"table; seats are 0–{result.state.players - 1}")
+    if step or seat is not None:
+        return walk(result, seat, pause=step)
     differences = scenario.check(result) if check else []
     expects_error = check and "error_at" in result.scenario.get("expect", {})
     if result.error is not None and not expects_error:
@@ -108,6 +129,79 @@ def _print_result(result: scenario.Replay, check: bool, differences: list[str]) 
         else:
             what = "'expect'" if result.scenario.get("expect") else "'expect' (the file has none)"
             console.print(Text(f"Check: the replay matches {what}.", style="bold green"))
+
+
+STEP_HELP = "Enter: next move   a: run to the end   q: stop"
+
+
+def walk(result: scenario.Replay, seat: int | None, pause: bool) -> int:
+    """Show each deal of ``result`` move by move as ``seat`` saw it (None: a spectator)."""
+    console = out_console()
+    who = "a spectator" if seat is None else f"seat {seat}"
+    deals = list(result.match.deals) if result.match is not None else []
+    if result.state not in deals:
+        deals.append(result.state)
+    console.print(Text(f"Walking through {len(deals)} deal(s) as {who} saw it. {STEP_HELP if pause else ''}",
+                       style="bold"))
+    for number, final in enumerate(deals, 1):
+        total = len(final.history)
+        console.rule(f"Deal {number}: {total} move(s)")
+        start = final.game.start(final.players, final.options, final.deal)
+        console.print(render_view(start.view(seat)))
+        for i, (state, mover, move) in enumerate(session.steps(final), 1):
+            if pause:
+                answer = _ask(console)
+                if answer == "q":
+                    console.print(Text(f"Stopped before move {i} of deal {number}.", style="bold"))
+                    return EXIT_OK
+                if answer == "a":
+                    pause = False
+            console.print(Text.assemble((f"move {i}/{total}: ", "bold"), (f"seat {mover}", "cyan"),
+                                        ": ", state.log_text(seat, mover, move)))
+            console.print(render_view(state.view(seat)))
+        if final.is_over:
+            _show_hands(console, final)
+    if result.error is not None:
+        err = result.error
+        console.print(Text(f"Illegal move at index {err.index}: {err.move!r}: {err.why}", style="bold red"))
+        return EXIT_ERROR
+    return EXIT_OK
+
+
+def _ask(console: Console) -> str:
+    """The person's answer at a pause: '' (next), 'a' or 'q'; end of input stops."""
+    while True:
+        console.print(Text("[Enter/a/q] ", style="dim"), end="")
+        console.file.flush()
+        try:
+            line = sys.stdin.readline()
+        except KeyboardInterrupt:
+            console.print()
+            return "q"
+        except (UnicodeDecodeError, OSError):
+            line = "?\n"
+        if line == "":
+            console.print()
+            console.print(Text("End of input.", style="bold"))
+            return "q"
+        word = line.strip().lower()
+        if word in ("", "n", "next"):
+            return ""
+        if word in ("a", "all", "end"):
+            return "a"
+        if word in ("q", "quit", "exit"):
+            return "q"
+        console.print(Text(f"{word!r} is not a step command; {STEP_HELP}", style="bold red"))
+
+
+def _show_hands(console: Console, final: State) -> None:
+    """After a deal: the hands as dealt (everything is public once the deal is over)."""
+    console.print(Text("The deal is over. The hands as dealt:", style="bold"))
+    for s, hand in enumerate(final.deal.hands):
+        console.print(Text(f"  seat {s}: " + " ".join(cards_json(hand))))
+    items = [it.to_json() for it in final.score_items()]
+    console.print(items_table(items, final.players, "Score items"))
+    console.print(totals_table(final.scores, "Scores", winners=final.winners()))
 
 
 def register(app: typer.Typer) -> None:

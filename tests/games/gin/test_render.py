@@ -42,4 +42,5 @@ def test_hint_names_the_least_deadwood_discard() -> None:
     assert drawn == ["4♠"]  # the stock's top card: the first unused card in pack order
     tip = hint(state.view(0), state.legal_moves(0))
     # A♠-4♠ and the 7s are melds; throwing K♦ or Q♦ leaves 9♣ + Q♦/K♦ + 4♥ = 23
-    assert tip in ("'discard K♦' leaves deadwood 23", "'discard Q♦' leaves deadwood 23")
+    assert tip is not None and tip.split("  — ")[0] in ("discard K♦", "discard Q♦")
+    assert "least deadwood (23)" in tip

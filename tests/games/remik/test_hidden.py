@@ -20,7 +20,7 @@ from cardtable.moves import Move
 
 PUBLIC_KEYS = {"game", "players", "seat", "to_move", "over", "log", "dealer", "starter", "turn",
                "current", "phase", "stock", "discard", "table", "hand_sizes", "opened", "taken",
-               "must_use_joker", "opening_min", "threshold"}
+               "must_use_joker", "opening_min", "threshold", "options"}
 
 
 def _move_cards(mv: Move) -> list[int]:

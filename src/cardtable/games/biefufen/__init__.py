@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...moves import Move
+from .advice import advise, hint
 from .bots import HeuristicBot
 from .render import render
 from .rules import GAME, BiefufenGame, BiefufenOptions
@@ -14,15 +14,6 @@ from .state import BiefufenState, card_value
 BOTS: dict[str, type[Any]] = {"heuristic": HeuristicBot}
 
 
-def hint(view: dict[str, Any], legal: list[Move]) -> str | None:
-    """The heuristic bot's choice, for the CLI."""
-    if not legal:
-        return None
-    import random
-    m = HeuristicBot().choose(view, legal, random.Random(0))
-    text = " ".join([m.verb, *map(str, m.cards)] + ([f"for {m.target}"] if m.target else []))
-    return f"heuristic: {text}"
 
-
-__all__ = ["BOTS", "GAME", "BiefufenGame", "BiefufenOptions", "BiefufenState", "card_value", "hint",
+__all__ = ["BOTS", "GAME", "BiefufenGame", "BiefufenOptions", "BiefufenState", "card_value", "advise", "hint",
            "render"]

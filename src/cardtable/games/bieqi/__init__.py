@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...moves import Move
+from .advice import advise, hint
 from .bots import HeuristicBot
 from .render import render
 from .rules import GAME, BieqiGame, BieqiOptions
@@ -13,13 +13,5 @@ from .state import BieqiState
 BOTS: dict[str, type[Any]] = {"heuristic": HeuristicBot}
 
 
-def hint(view: dict[str, Any], legal: list[Move]) -> str | None:
-    """The heuristic bot's choice, for the CLI."""
-    if not legal:
-        return None
-    import random
-    m = HeuristicBot().choose(view, legal, random.Random(0))
-    return f"heuristic: {' '.join([m.verb, *map(str, m.cards)] + ([f'for {m.target}'] if m.target else []))}"
 
-
-__all__ = ["BOTS", "GAME", "BieqiGame", "BieqiOptions", "BieqiState", "hint", "render"]
+__all__ = ["BOTS", "GAME", "BieqiGame", "BieqiOptions", "BieqiState", "advise", "hint", "render"]

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from .advice import advise, hint, warn
 from .bots import BOTS
 from .render import render
 from .rules import GAME, DummyGame, DummyOptions
 
-__all__ = ["GAME", "BOTS", "DummyGame", "DummyOptions", "render"]
+__all__ = ["GAME", "BOTS", "DummyGame", "DummyOptions", "advise", "hint", "render", "warn"]

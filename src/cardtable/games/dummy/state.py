@@ -502,6 +502,7 @@ class DummyState(State):
                 {"card": card_str(e.card), "seat": e.seat, "turn": e.turn} for e in self.events],
             "must_knock": self.must_knock, "final_turn": self.final_turn,
             "penalties": [p.to_json() for p in self.penalties],
+            "options": self.options.to_dict(),   # public rules: what a player's warnings need
         }
         if self.public_stock:
             v["stock_public"] = cards_json(reversed(self.stock))

@@ -6,8 +6,6 @@ from typing import Any
 
 from ...cards import cards_of, cards_str, mask_of, parse_cards
 from ...melds import GIN
-from ...moves import Move
-from .notation import move_text
 
 
 def _mask(cards: list[str]) -> int:
@@ -50,32 +48,3 @@ def render(view: dict[str, Any]) -> str:
         if knock["layoffs"]:
             lines.append("  laid off: " + ", ".join(c for c, _ in knock["layoffs"]))
     return "\n".join(lines)
-
-
-def hint(view: dict[str, Any], legal: list[Move]) -> str | None:
-    """The least-deadwood discard (and whether it knocks), or whether the top discard helps."""
-    if view.get("seat") is None or view.get("over") or "hand" not in view:
-        return None
-    hand = _mask(view["hand"])
-    verbs = {m.verb for m in legal}
-    if "discard" in verbs or "knock" in verbs or "gin" in verbs:
-        options = [(GIN.deadwood(hand & ~(1 << int(m.cards[0] % 64))), m) for m in legal
-                   if m.verb == "discard"]
-        finishing = [m for m in legal if m.verb in ("gin", "biggin")] or [m for m in legal if m.verb == "knock"]
-        if finishing:
-            return f"you can go out: '{_text(finishing[0])}'"
-        if options:
-            dw, best = min(options, key=lambda o: (o[0], -GIN.VALUE[int(o[1].cards[0] % 64)]))
-            return f"'{_text(best)}' leaves deadwood {dw}"
-    if "take" in verbs and view["discard"]:
-        top = parse_cards(view["discard"][-1:])[0]
-        now = GIN.deadwood(hand)
-        with_top = min(GIN.deadwood((hand | 1 << top) & ~(1 << c)) for c in cards_of(hand | 1 << top) if c != top)
-        if with_top < now:
-            return f"taking {view['discard'][-1]} would bring your deadwood from {now} to {with_top}"
-        return f"the top discard does not lower your deadwood ({now}); draw from the stock"
-    return None
-
-
-def _text(move: Move) -> str:
-    return move_text(move)

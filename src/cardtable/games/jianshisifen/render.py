@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
-
-from ...moves import Move
 
 
 def render(view: dict[str, Any]) -> str:
@@ -23,11 +20,3 @@ def render(view: dict[str, Any]) -> str:
     if view.get("scores") is not None:
         lines.append("deal score: " + "  ".join(f"{s}: {v}" for s, v in enumerate(view["scores"])))
     return "\n".join(lines)
-
-
-def hint(view: dict[str, Any], legal: list[Move]) -> str | None:
-    if not legal:
-        return None
-    from .bots import HeuristicBot
-    m = HeuristicBot("jianshisifen").choose(view, legal, random.Random(0))
-    return " ".join([m.verb] + [str(c) for c in m.cards])

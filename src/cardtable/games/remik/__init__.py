@@ -3,9 +3,10 @@
 Spec: shared/rules/remik.md part B; scoring from seed 003 (Polish).  Docs: docs/games/remik.md.
 """
 
+from .advice import advise, hint, warn
 from .bots import BOTS
-from .render import hint, render
+from .render import render
 from .rules import GAME, RemikGame, RemikOptions
 from .state import RemikState
 
-__all__ = ["BOTS", "GAME", "RemikGame", "RemikOptions", "RemikState", "hint", "render"]
+__all__ = ["BOTS", "GAME", "RemikGame", "RemikOptions", "RemikState", "advise", "hint", "render", "warn"]

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...moves import Move
-
 
 def render(view: dict[str, Any]) -> str:
     seat = view.get("seat")
@@ -35,17 +33,3 @@ def render(view: dict[str, Any]) -> str:
         how = "blocked deal" if r["blocked"] else ("remik z ręki" if r["remik_z_reki"] else "went out")
         lines.append(f"deal over: {how}; winner(s) {', '.join(map(str, r['winners']))}")
     return "\n".join(lines)
-
-
-def hint(view: dict[str, Any], legal: list[Move]) -> str | None:
-    seat = view.get("seat")
-    if seat is None or view.get("over"):
-        return None
-    if view.get("must_use_joker"):
-        return "lay the joker you took in a meld or a lay-off, e.g. 'meld 9♣ 9♦ JK=9♥' or 'lay JK=10♥ @m3'"
-    if not view["opened"][seat]:
-        return (f"to open, lay melds worth ≥ {view['opening_min']} in one move, e.g. "
-                "'meld [7♠ 8♠ 9♠ 10♠] [8♦ 8♣ 8♥]'; a joker is written JK=<card>")
-    if view.get("phase") == "play":
-        return "meld, 'lay <cards> @m<n>', 'swap <card> @m<n>', then 'discard <card>'"
-    return None

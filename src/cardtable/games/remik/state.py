@@ -335,6 +335,7 @@ class RemikState(State):
             "must_use_joker": bool(self.pending),
             "opening_min": self.opts.opening_min,
             "threshold": self.opts.threshold(self.players),
+            "options": self.opts.to_dict(),     # public rules: what a player's warnings need
         }
         if seat is not None:
             d["hand"] = self._hand_list(seat)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...moves import Move
-from .bots import AutoBot, RandomValidBot, advice
+from .advice import advise, hint, warn
+from .bots import AutoBot, RandomValidBot
 from .render import render
 from .rules import GAME, ShisanzhangGame, ShisanzhangOptions
 from .state import ShisanzhangState
@@ -14,13 +14,6 @@ from .state import ShisanzhangState
 BOTS: dict[str, type[Any]] = {"auto": AutoBot, "random_valid": RandomValidBot}
 
 
-def hint(view: dict[str, Any], legal: list[Move]) -> str | None:
-    """The auto-arranger's advice for the CLI: the move text, then why."""
-    if not legal or view.get("hand") is None:
-        return None
-    from .notation import text
-    move, why = advice(view, legal)
-    return f"{text(move)}  — {why}"
 
-
-__all__ = ["BOTS", "GAME", "ShisanzhangGame", "ShisanzhangOptions", "ShisanzhangState", "hint", "render"]
+__all__ = ["BOTS", "GAME", "ShisanzhangGame", "ShisanzhangOptions", "ShisanzhangState", "advise", "hint",
+           "render", "warn"]

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .bots import HeuristicBot, hint
+from .advice import advise, hint
+from .bots import HeuristicBot
 from .render import render
 from .rules import GAME, SibaifenGame, SibaifenOptions
 from .state import SibaifenState
 
 BOTS: dict[str, type[Any]] = {"heuristic": HeuristicBot}
 
-__all__ = ["BOTS", "GAME", "SibaifenGame", "SibaifenOptions", "SibaifenState", "hint", "render"]
+__all__ = ["BOTS", "GAME", "SibaifenGame", "SibaifenOptions", "SibaifenState", "advise", "hint", "render"]

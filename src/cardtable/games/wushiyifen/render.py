@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...moves import Move
-
 
 def render(view: dict[str, Any]) -> str:
     seat = view.get("seat")
@@ -32,13 +30,3 @@ def render(view: dict[str, Any]) -> str:
     if view.get("scores") is not None:
         lines.append("deal score: " + "  ".join(f"{s}: {v}" for s, v in enumerate(view["scores"])))
     return "\n".join(lines)
-
-
-def hint(view: dict[str, Any], legal: list[Move]) -> str | None:
-    if not legal:
-        return None
-    import random
-
-    from .bots import HeuristicBot
-    from .state import move_text
-    return move_text(HeuristicBot("wushiyifen").choose(view, legal, random.Random(0)))

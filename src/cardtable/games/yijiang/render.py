@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
-
-from ...moves import Move
 
 
 def render(view: dict[str, Any]) -> str:
@@ -26,11 +23,3 @@ def render(view: dict[str, Any]) -> str:
         lines.append("your hand: " + " ".join(view["hand"]))
     lines.append("points this deal: " + "  ".join(f"{s}: {p}" for s, p in enumerate(view.get("round_scores", []))))
     return "\n".join(lines)
-
-
-def hint(view: dict[str, Any], legal: list[Move]) -> str | None:
-    if not legal:
-        return None
-    from .bots import HeuristicBot
-    from .state import move_text
-    return move_text(HeuristicBot("yijiang").choose(view, legal, random.Random(0)))

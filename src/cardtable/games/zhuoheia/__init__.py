@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...moves import Move
-from .bots import HeuristicBot, advice
+from .advice import advise, hint
+from .bots import HeuristicBot
 from .render import render
 from .rules import GAME, ZhuoheiaGame, ZhuoheiaOptions
 from .state import ZhuoheiaState
@@ -14,12 +14,5 @@ from .state import ZhuoheiaState
 BOTS: dict[str, type[Any]] = {"heuristic": HeuristicBot}
 
 
-def hint(view: dict[str, Any], legal: list[Move]) -> str | None:
-    """The heuristic bot's choice for the CLI, with its reason."""
-    if not legal:
-        return None
-    move, why = advice(view, legal)
-    return f"{move}  — {why}"
 
-
-__all__ = ["BOTS", "GAME", "ZhuoheiaGame", "ZhuoheiaOptions", "ZhuoheiaState", "hint", "render"]
+__all__ = ["BOTS", "GAME", "ZhuoheiaGame", "ZhuoheiaOptions", "ZhuoheiaState", "advise", "hint", "render"]

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .bots import HeuristicBot, hint
+from .advice import advise, hint
+from .bots import HeuristicBot
 from .render import render
 from .rules import GAME, ZuihoushengliGame, ZuihoushengliOptions
 from .state import ZuihoushengliState
@@ -13,4 +14,4 @@ from .state import ZuihoushengliState
 BOTS: dict[str, type[Any]] = {"heuristic": HeuristicBot}
 
 __all__ = ["BOTS", "GAME", "ZuihoushengliGame", "ZuihoushengliOptions", "ZuihoushengliState",
-           "hint", "render"]
+           "advise", "hint", "render"]

@@ -57,10 +57,3 @@ class HeuristicBot:
 
     def choose(self, view: dict[str, Any], legal: list[Move], rng: random.Random) -> Move:
         return choose(view, legal, rng)[0]
-
-
-def hint(view: dict[str, Any], legal: list[Move]) -> str | None:
-    if not legal:
-        return None
-    move, why = choose(view, legal, random.Random(0))
-    return f"play {move.cards[0]}  — {why}"

@@ -1,0 +1,41 @@
+"""Hints for a person playing 憋负分 (``cardtable.advice``): the heuristic bot's move, with why."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...advice import Hint, hint_line, pick_by_bot
+from ...layouts import parse_position
+from ...moves import Move
+from .bots import HeuristicBot
+from .state import card_value
+
+
+def advise(view: dict[str, Any], legal: list[Move]) -> Hint | None:
+    if "hand" not in view:
+        return None
+    move = pick_by_bot(HeuristicBot(), view, legal)
+    if len(legal) == 1:
+        return Hint(move, "the only move now")
+    c = int(move.cards[0]) if move.cards else None
+    if move.verb == "kou" and c is not None:
+        v = card_value(c)
+        return Hint(move, f"nothing worth playing: 扣 (keep face down) the card worth least "
+                          f"({v} point{'' if v == 1 else 's'} against you)")
+    if move.verb == "play" and move.target and c is not None:
+        pos = parse_position(move.target)
+        return Hint(move, f"the wild stands in for {move.target} ({card_value(pos)} points) so your "
+                          "cards behind it can follow")
+    if move.verb == "play" and c is not None:
+        v = card_value(c)
+        return Hint(move, f"a card played never scores: this saves the most ({v} point{'' if v == 1 else 's'} "
+                          "would count against you if it stayed in hand)")
+    return Hint(move, "the heuristic bot's choice")
+
+
+def move_text(m: Move) -> str:
+    return " ".join([m.verb, *map(str, m.cards)] + ([f"for {m.target}"] if m.target else []))
+
+
+def hint(view: dict[str, Any], legal: list[Move]) -> str | None:
+    return hint_line(advise(view, legal), move_text)

@@ -1,0 +1,116 @@
+"""Hints and discard warnings for a person playing Dummy (``cardtable.advice``).
+
+Everything comes from the seat's view: its hand, the table melds, the pile, the head card and
+the rules in force.  A discard is warned about when the penalty rules punish it at once (O3: it
+could be laid off on a table meld; O4: it melds with two pile cards) or when it feeds a penalty
+the next player can collect (O6: it connects to the head card lying in the pile; O7: it is
+related to a speto and a related card is in the pile).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...advice import Hint, hint_line, pick_by_bot
+from ...cards import cards_str, mask_of, parse_card
+from ...moves import Move
+from .bots import HeuristicBot
+from .meldlogic import card_value, connector, meld_tables, speto_groups
+from .notation import text
+from .penalties import ting_mee, ting_tem
+from .table import TableMeld
+
+
+def _cards(strs: list[str]) -> list[int]:
+    return [int(parse_card(s)) for s in strs]
+
+
+def _table(view: dict[str, Any]) -> list[TableMeld]:
+    """The table melds as the penalty functions read them (lay-off history not in the view:
+    every end is treated as open, which can only over-warn under ``layoff_chain_allowed=false``)."""
+    out = []
+    for m in view.get("melds", []):
+        mask = mask_of(_cards(m["cards"]))
+        out.append(TableMeld(int(m.get("owner", 0)), mask, mask, 0, 0))
+    return out
+
+
+def discard_risks(view: dict[str, Any], card: int) -> list[str]:
+    """The penalties a discard of ``card`` draws (certain) or risks, each as a sentence."""
+    o = view.get("options", {})
+    ace_low = bool(o.get("ace_low_allowed", False))
+    tables = meld_tables(ace_low)
+    pile = _cards(view.get("discard_pile", []))
+    pile_mask = mask_of(pile)
+    out = []
+    if o.get("opt_ting_mee", 50) and ting_mee(card, _table(view), tables,
+                                               bool(o.get("layoff_chain_allowed", True))):
+        out.append(f"it can be laid off on a table meld: −{o.get('opt_ting_mee', 50)} at once (O3 ทิ้งมี่)")
+    if o.get("opt_ting_tem", 50) and ting_tem(card, pile_mask, tables):
+        out.append(f"it makes a meld with two cards in the pile: −{o.get('opt_ting_tem', 50)} at once "
+                   "(O4 ทิ้งเต็ม)")
+    head = int(parse_card(view["head"])) if view.get("head") else -1
+    if o.get("opt_pee_hua", 50) and view.get("head_in_pile") and head >= 0 and connector(head, card, ace_low):
+        out.append(f"it connects to the head card {view['head']} in the pile: −{o.get('opt_pee_hua', 50)} "
+                   "if the next player picks them up into one meld (O6 ปี้หัว)")
+    _, _, _, related = speto_groups(ace_low)
+    if o.get("opt_pee_speto", 50) and related >> card & 1 and pile_mask & related & ~(1 << card):
+        out.append(f"it is related to a speto and a related card is in the pile: −{o.get('opt_pee_speto', 50)} "
+                   "if the next player melds them with a speto (O7)")
+    return out
+
+
+def warn(view: dict[str, Any], move: Move) -> str | None:
+    if move.verb != "discard" or len(move.cards) != 1:
+        return None
+    risks = discard_risks(view, int(move.cards[0]))
+    if not risks:
+        return None
+    return f"discarding {move.cards[0]}: " + "; ".join(risks)
+
+
+def advise(view: dict[str, Any], legal: list[Move]) -> Hint | None:
+    seat = view.get("seat")
+    if not isinstance(seat, int) or not isinstance(view.get("hands", [None])[seat], list):
+        return None
+    bot = HeuristicBot()
+    move = pick_by_bot(bot, view, legal)
+    if move.verb == "discard" and discard_risks(view, int(move.cards[0])):
+        safe = [m for m in legal if m.verb == "discard" and not discard_risks(view, int(m.cards[0]))]
+        if safe:        # the bot weighs risks against keeping connectors; a hint avoids them
+            head = int(parse_card(view["head"]))
+            pile = _cards(view["discard_pile"])
+            move = min(safe, key=lambda m: bot._discard_cost(view, int(m.cards[0]), head, pile))
+    if len(legal) == 1:
+        return Hint(move, "the only move now")
+    v = move.verb
+    if v == "knock":
+        return Hint(move, "you can go out: knock, and the others pay for the cards they still hold")
+    if v == "show":
+        return Hint(move, "show both spetos now for the bonus")
+    if v == "take":
+        group = move.groups[0] if move.groups else ()
+        pts = sum(card_value(c) for c in group) if move.target != "on" else card_value(move.cards[0])
+        head = " and it takes the head card (worth 50)" if move.cards and str(move.cards[0]) == view.get("head") else ""
+        how = f"melds {cards_str(group)}" if move.target != "on" else "lays off on a table meld"
+        return Hint(move, f"pick up {move.cards[0]}: it {how}, worth {pts} points on the table{head}")
+    if v == "draw":
+        return Hint(move, "no pickup from the pile is worth its cost: draw from the stock")
+    if v == "pass":
+        return Hint(move, "nothing worth picking up: pass")
+    if v in ("meld", "layoff"):
+        pts = sum(card_value(c) for c in move.cards)
+        return Hint(move, f"table {cards_str(move.cards)} ({pts} points): cards on the table count for you, "
+                          "cards left in hand against you")
+    if v == "discard":
+        c = int(move.cards[0])
+        risks = discard_risks(view, c)
+        if not risks:
+            return Hint(move, f"no penalty the table shows, and {move.cards[0]} connects least to the rest "
+                              "of your hand")
+        return Hint(move, "every discard risks something; this one least: " + risks[0])
+    return Hint(move, "the heuristic bot's choice")
+
+
+def hint(view: dict[str, Any], legal: list[Move]) -> str | None:
+    return hint_line(advise(view, legal), text)

@@ -1,0 +1,136 @@
+"""Hints and warnings for a person playing gin (``cardtable.advice``); view and legal moves only.
+
+The hint is always one of the legal moves it is given: in the offer phases only ``take`` or
+``pass`` are legal, so it never says "draw" there.  The knock warning (rule 32, undercut)
+uses what the knocker can know: the opponent's cards seen taken from the pile (``known``) and,
+when all of them are known, the exact lay-offs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...advice import Hint
+from ...cards import cards_of, cards_str, mask_of, parse_cards
+from ...melds import GIN
+from ...moves import Move
+from .bots import HeuristicBot
+from .notation import move_text
+
+
+def _mask(cards: list[str]) -> int:
+    return mask_of(parse_cards(cards)) if cards else 0
+
+
+def _deadwood_after(hand: int, move: Move) -> int:
+    return GIN.deadwood(hand & ~(1 << int(move.cards[0] % 64)))
+
+
+def advise(view: dict[str, Any], legal: list[Move]) -> Hint | None:
+    if "hand" not in view:
+        return None
+    hand = _mask(view["hand"])
+    by_verb: dict[str, list[Move]] = {}
+    for m in legal:
+        by_verb.setdefault(m.verb, []).append(m)
+    if "biggin" in by_verb:
+        return Hint(by_verb["biggin"][0], "big gin: all 11 cards meld (the biggest bonus)")
+    if "gin" in by_verb:
+        return Hint(by_verb["gin"][0], "gin: every card left melds, so no deadwood and the gin bonus")
+    if view.get("phase") == "defend":
+        move = HeuristicBot()._defend(view, by_verb)
+        if move.verb == "layoff":
+            return Hint(move, f"laying {move.cards[0]} off on the knocker's meld lowers your deadwood")
+        if move.verb == "meld":
+            return Hint(move, "these cards form a meld, so they do not count as deadwood")
+        return Hint(move, "nothing more to meld or lay off")
+    discards = by_verb.get("discard", [])
+    knocks = by_verb.get("knock", [])
+    if discards or knocks:
+        safe_knocks = [m for m in knocks if warn(view, m) is None]
+        if safe_knocks:
+            best = min(safe_knocks, key=lambda m: (_deadwood_after(hand, m), m.cards[0]))
+            return Hint(best, f"knocking leaves deadwood {_deadwood_after(hand, best)}, within the "
+                              f"knock limit {view.get('knock_limit')}")
+        pool = discards or knocks
+        best = min(pool, key=lambda m: HeuristicBot._discard_key(hand, int(m.cards[0]), _opp_known(view)))
+        why = f"leaves the least deadwood ({_deadwood_after(hand, best)}) and keeps your near-melds"
+        if knocks and discards:
+            why += "; a knock now could be undercut"
+        return Hint(best, why)
+    if "take" in by_verb:
+        take = by_verb["take"][0]
+        other = (by_verb.get("draw") or by_verb.get("pass") or [None])[0]
+        if other is None:
+            return Hint(take, "the only move now")
+        if view.get("phase") == "fifty":
+            return Hint(take, "take the 50th-card discard: with it you can knock or go gin at once "
+                              "(rule 36); passing leaves a dead hand")
+        if view.get("discard"):
+            top = _mask(view["discard"][-1:])
+            now = GIN.deadwood(hand)
+            after = min(GIN.deadwood((hand | top) & ~(1 << c)) for c in cards_of(hand))
+            if after < now:
+                return Hint(take, f"taking {view['discard'][-1]} brings your deadwood from {now} to {after}")
+            if other.verb == "pass":
+                return Hint(other, f"{view['discard'][-1]} does not lower your deadwood ({now}); pass")
+            return Hint(other, f"the top discard does not lower your deadwood ({now}); draw from the stock")
+        return Hint(other, "draw from the stock")
+    for verb in ("draw", "pass", "done"):
+        if verb in by_verb:
+            return Hint(by_verb[verb][0], "the only move now" if len(legal) == 1 else "nothing better")
+    return Hint(legal[0], "the only move now" if len(legal) == 1 else "a legal move")
+
+
+def _opp_known(view: dict[str, Any]) -> int:
+    seat = view.get("seat")
+    known = view.get("known") or []
+    if not isinstance(seat, int) or len(known) < 2:
+        return 0
+    return _mask(known[1 - seat])
+
+
+def warn(view: dict[str, Any], move: Move) -> str | None:
+    """A knock the knocker can see may be undercut (rule 32)."""
+    if move.verb != "knock" or not move.cards or "hand" not in view:
+        return None
+    seat = view.get("seat")
+    if not isinstance(seat, int):
+        return None
+    rest = _mask(view["hand"]) & ~(1 << int(move.cards[0] % 64))
+    if move.groups:
+        melds = [mask_of(g) for g in move.groups]
+        used = 0
+        for g in melds:
+            used |= g
+        mine = sum(GIN.VALUE[c] for c in cards_of(rest & ~used))
+    else:
+        part = GIN.best_partition(rest)
+        melds, mine = list(part.melds), part.deadwood
+    if mine == 0:
+        return None
+    opp = 1 - seat
+    known = _opp_known(view)
+    size = int(view["hand_sizes"][opp])
+    if not known:
+        return None
+    if known.bit_count() >= size:
+        d = GIN.best_defence(known, melds).deadwood
+        if d <= mine:
+            return (f"seat {opp}'s whole hand is known ({cards_str(cards_of(known))}): after lay-offs "
+                    f"it keeps {d} deadwood, not more than your {mine}, so this knock is undercut")
+        return None
+    safe = GIN.coverage(known)
+    for m in melds:
+        safe |= GIN.layoff_targets(m, known)
+    if not safe:
+        return None
+    return (f"seat {opp} is known to hold {cards_str(cards_of(safe))}, which "
+            f"{'meld or lay off' if GIN.coverage(known) else 'lay off on your melds'}; "
+            f"with {mine} deadwood you can be undercut (the defender needs {mine} or less)")
+
+
+def hint(view: dict[str, Any], legal: list[Move]) -> str | None:
+    """The hint as one line (move text — reason), for screens that print text."""
+    got = advise(view, legal) if view.get("seat") is not None and not view.get("over") else None
+    return f"{move_text(got.move)}  — {got.reason}" if got else None
