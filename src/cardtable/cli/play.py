@@ -15,9 +15,11 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markdown import Markdown
 from rich.text import Text
 
 from .. import advice, session
+from .. import help as rules_help
 from ..bots import Bot, bot_move
 from ..errors import BadCard, CardtableError, IllegalMove
 from ..explanation import score_summary
@@ -231,13 +233,16 @@ class PlaySession:
             return None
 
     def show_help(self, game_id: str, what: str) -> None:
-        try:
-            from .. import help as rules_help  # cardtable.help (rules texts and glossaries)
-            text = rules_help.rules_text(game_id) if what == "rules" else rules_help.glossary(game_id)
-        except Exception:  # noqa: BLE001 - missing module or game text: say where to look
-            text = (f"The {what} text is not available in this version; docs/games/{game_id}.md "
-                    "has the rules.")
-        self.console.print(str(text), markup=False)
+        """``?rules``: the game's how-to-play; ``?glossary``: its terms with the native words."""
+        if what == "rules":
+            self.console.print(Markdown(rules_help.rules_text(game_id, with_glossary=False)))
+            return
+        terms = rules_help.glossary(game_id)
+        if not terms:
+            self.console.print(f"No glossary for this game; see `cardtable rules {game_id}`.")
+            return
+        for term, native, meaning in terms:
+            self.console.print(Text.assemble((term, "bold"), f" ({native})" if native else "", f": {meaning}"))
 
     def undo(self) -> bool:
         """Take back the person's last move and the bots' replies; True if the table changed."""
