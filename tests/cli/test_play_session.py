@@ -5,8 +5,6 @@ driven through standard input."""
 from __future__ import annotations
 
 import json
-import sys
-import types
 from pathlib import Path
 
 import pytest
