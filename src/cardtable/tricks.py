@@ -48,6 +48,7 @@ API
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -224,6 +225,9 @@ class Trick:
     def mask(self) -> int:
         return _cards_mask(self.cards)
 
+    def copy(self) -> Trick:
+        return Trick(self.leader, self.plays.copy(), self.winner)
+
     def led_suit(self, rules: TrickRules) -> int | None:
         return rules.suit(self.plays[0][1]) if self.plays else None
 
@@ -341,6 +345,12 @@ class Auction:
     def __post_init__(self) -> None:
         if self.turn < 0:
             self.turn = self.first
+
+    def copy(self) -> Auction:
+        c = copy.copy(self)
+        c.bids = self.bids.copy()
+        c.passed = self.passed.copy()
+        return c
 
     def min_bid(self) -> int:
         return self.minimum if self.high is None else self.high[0] + self.step

@@ -111,17 +111,6 @@ class GinState(State):
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    def clone(self) -> GinState:
-        """A fast copy: the attribute dict with every list/set/dict copied one level deep."""
-        new = object.__new__(type(self))
-        d = self.__dict__.copy()
-        for k, v in d.items():
-            t = type(v)
-            if t is list or t is set or t is dict:
-                d[k] = v.copy()
-        new.__dict__ = d
-        return new
-
     def legal_moves(self, seat: int | None = None) -> list[Move]:
         ph = self.phase
         if ph == OVER or (seat is not None and seat != self.cur):

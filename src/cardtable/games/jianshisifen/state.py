@@ -28,6 +28,9 @@ RULE = "jianshisifen:6.4"
 class JianshisifenState(State):
     options: JianshisifenOptions
 
+    def _clone_nested(self, d: dict[str, Any]) -> None:
+        d["pairs"] = [p.copy() for p in self.pairs]
+
     def __init__(self, game: Game[Any], options: JianshisifenOptions, players: int, deal: Deal) -> None:
         super().__init__(game, options, players, deal)
         self.dealer: int = int(deal.extra.get("dealer", 0))

@@ -46,6 +46,8 @@ def display_order(cards: Sequence[int]) -> tuple[Card, ...]:
 class ShisanzhangState(State):
     options: ShisanzhangOptions
 
+    _clone_shared_items = frozenset(("fits", "_legal"))
+
     def __init__(self, game: Any, options: ShisanzhangOptions, players: int, deal: Deal) -> None:
         super().__init__(game, options, players, deal)
         self.hands: list[tuple[Card, ...]] = [display_order(h) for h in deal.hands]

@@ -45,6 +45,11 @@ def sort_hand(mask: int) -> list[Card]:
 class SibaifenState(State):
     options: SibaifenOptions
 
+    _clone_shared_items = frozenset(("tricks",))
+
+    def _clone_nested(self, d: dict[str, Any]) -> None:
+        d["won"] = [w.copy() for w in self.won]
+
     def __init__(self, game: Any, options: SibaifenOptions, players: int, deal: Deal) -> None:
         super().__init__(game, options, players, deal)
         self.dealer: int = deal.extra.get("dealer", 0)

@@ -33,6 +33,8 @@ RULE = "yijiang:9.5"
 class YijiangState(State):
     options: YijiangOptions
 
+    _clone_shared_items = frozenset(("tricks", "history_rounds"))
+
     def __init__(self, game: Game[Any], options: YijiangOptions, players: int, deal: Deal) -> None:
         super().__init__(game, options, players, deal)
         self.dealer: int = int(deal.extra.get("dealer", 0))

@@ -42,6 +42,8 @@ def bankrupt_points(place: int) -> int:
 class ZuihoushengliState(State):
     options: ZuihoushengliOptions
 
+    _clone_shared_items = frozenset(("tricks",))
+
     def __init__(self, game: Any, options: ZuihoushengliOptions, players: int, deal: Deal) -> None:
         super().__init__(game, options, players, deal)
         self.dealer: int = deal.extra.get("dealer", 0)
