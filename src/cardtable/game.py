@@ -348,6 +348,7 @@ class State(ABC):
     def _clone_nested(self, d: dict[str, Any]) -> None:
         """Replace, in ``d`` (the clone's attributes after the one-level copy), whatever lies
         deeper and is changed in place: inner lists, tricks, table melds ..."""
+        return None
 
     def play_legal(self, move: Move, seat: int | None = None) -> None:
         """Carry out ``move``, which must come from ``legal_moves(seat)`` *of this state*,
