@@ -391,9 +391,22 @@ class State(ABC):
         return state
 
     def replay_with(self, deal: Deal, history: Sequence[tuple[int, Move]]) -> State:
+        """``deal`` replayed with ``history`` (moves as values), every move checked as
+        :meth:`apply` checks it, without its parsing and argument checks; raises
+        IllegalMove on the first move that is not legal in the replay."""
         state = self.game.start(self.players, self.options, deal)
         for seat, move in history:
-            state.apply(move, seat)
+            movers = state.to_move()
+            if seat not in movers:
+                state._seat_for(seat, move, movers)     # raises, with the reason
+            move = state.canonical_move(move)
+            why = state.why_illegal(seat, move)
+            if why is not None:
+                raise IllegalMove(state.move_text(move), why, seat)
+            if len(movers) > 1:
+                state._simultaneous.add(len(state.history))
+            state._play(seat, move)
+            state.history.append((seat, move))
         return state
 
     def replay_relabelled(self, mapping: dict[int, int]) -> State:
@@ -452,8 +465,11 @@ def _copy_policy(t: type) -> int:
 
 
 def relabel_move(move: Move, mapping: dict[int, int]) -> Move:
-    """The move with its cards renamed by ``mapping`` (resampling hidden cards)."""
+    """The move with its cards renamed by ``mapping`` (resampling hidden cards); the move
+    itself when it names no renamed card."""
     if not mapping:
+        return move
+    if not any(c in mapping for c in move.cards) and not any(c in mapping for g in move.groups for c in g):
         return move
     return Move(move.verb, tuple(Card(mapping.get(c, c)) for c in move.cards),
                 tuple(tuple(Card(mapping.get(c, c)) for c in g) for g in move.groups),
