@@ -51,7 +51,7 @@ def median_rounds(contenders: dict[str, Callable[[], int]], repeats: int) -> dic
     walls: dict[str, list[float]] = {k: [] for k in contenders}
     cpus: dict[str, list[float]] = {k: [] for k in contenders}
     units: dict[str, int] = {}
-    for name, fn in contenders.items():
+    for fn in contenders.values():
         fn()                                   # warm-up: imports, caches
     for _ in range(repeats):
         for name, fn in contenders.items():
