@@ -22,7 +22,7 @@ independent unit is the deal: without duplicate one play, with duplicate the mea
 entry over the deal's rotations (the rotations of one deal are correlated, which is the
 point of duplicate play).  Means use the normal interval ``mean ± 1.96·sd/√m``; win rates
 without duplicate the Wilson interval, with duplicate the normal interval of the per-deal
-win fractions.
+win fractions, clipped to [0, 1].
 
 This module is engine level: standard library only (Ray is imported only when asked for).
 """
@@ -376,7 +376,8 @@ class Results:
         for e, name in enumerate(self.plan.bots):
             mean, ci = mean_ci([u[0][e] for u in units])
             wins = [u[1][e] for u in units]
-            rate, wci = mean_ci(wins)
+            rate, (lo, hi) = mean_ci(wins)
+            wci = (max(0.0, lo), min(1.0, hi))
             if not self.plan.duplicate:
                 wci = wilson_ci(sum(wins), len(wins))
             out.append(EntryStats(name, e, mean, ci, rate, wci))
