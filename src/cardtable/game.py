@@ -355,7 +355,12 @@ class State(ABC):
         without checking it: no parsing, no ``why_illegal``, no seat check.  For search and
         simulation loops; the history and seat bookkeeping are those of :meth:`apply`.  A
         move that is not legal here leaves the state corrupt: use :meth:`apply` for any move
-        that did not come from ``legal_moves``."""
+        that did not come from ``legal_moves``.  A game that overrides :meth:`apply` (gin's
+        table mode: reports from any seat) keeps its own bookkeeping: its moves go through
+        its ``apply``."""
+        if type(self).apply is not State.apply:
+            self.apply(move, seat)
+            return
         movers = self.to_move()
         if seat is None:
             seat = movers[0]
@@ -395,6 +400,10 @@ class State(ABC):
         :meth:`apply` checks it, without its parsing and argument checks; raises
         IllegalMove on the first move that is not legal in the replay."""
         state = self.game.start(self.players, self.options, deal)
+        if type(state).apply is not State.apply:      # the game's own bookkeeping (gin table)
+            for seat, move in history:
+                state.apply(move, seat)
+            return state
         for seat, move in history:
             movers = state.to_move()
             if seat not in movers:
