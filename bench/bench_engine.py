@@ -104,7 +104,8 @@ def bench_playouts(games: int, repeats: int) -> list[dict[str, Any]]:
                      "apply_games_s": res["apply"]["per_s"], "apply_moves_s": res["apply"]["per_s"] * mpg,
                      "play_legal_games_s": res["play_legal"]["per_s"],
                      "play_legal_moves_s": res["play_legal"]["per_s"] * mpg,
-                     "apply_games_cpu_s": res["apply"]["per_cpu_s"]})
+                     "apply_games_cpu_s": res["apply"]["per_cpu_s"],
+                     "play_legal_games_cpu_s": res["play_legal"]["per_cpu_s"]})
     return rows
 
 
@@ -264,16 +265,17 @@ def main(argv: list[str] | None = None) -> int:
     if "playouts" in out:
         print("\nBare random playouts (one deal each, fresh state; median of rounds, wall clock)")
         print(format_table(["game", "moves/game", "games/s apply", "moves/s apply", "games/s play_legal",
-                            "moves/s play_legal", "games/CPU-s apply"],
+                            "moves/s play_legal", "games/CPU-s apply", "games/CPU-s play_legal"],
                            [[r["game"], r["moves_per_game"], r["apply_games_s"], r["apply_moves_s"],
-                             r["play_legal_games_s"], r["play_legal_moves_s"], r["apply_games_cpu_s"]]
+                             r["play_legal_games_s"], r["play_legal_moves_s"], r["apply_games_cpu_s"],
+                             r["play_legal_games_cpu_s"]]
                             for r in out["playouts"]]))
     if "clone" in out:
         gin_os = next((r for r in out["clone"] if r["engine"].startswith("OpenSpiel")), None)
         print("\nclone() per call (µs)")
-        print(format_table(["engine", "positions", "clone µs", "old deepcopy µs", "speed-up",
-                            "vs OpenSpiel gin"],
-                           [[r["engine"], r["positions"], r["clone_us"], r["deepcopy_us"],
+        print(format_table(["engine", "positions", "clone µs", "clone CPU-µs", "old deepcopy µs",
+                            "speed-up", "vs OpenSpiel gin"],
+                           [[r["engine"], r["positions"], r["clone_us"], r["clone_us_cpu"], r["deepcopy_us"],
                              (r["deepcopy_us"] / r["clone_us"]) if r["deepcopy_us"] else None,
                              (r["clone_us"] / gin_os["clone_us"]) if gin_os else None]
                             for r in out["clone"]]))
