@@ -315,6 +315,10 @@ class State(ABC):
                                  or not 0 <= seat < self.players):
             raise BadSeat(seat, self.players)
 
+    #: True where the fast clone below is right for the game's attributes (every one of the
+    #: twelve games, checked by tests/core/test_clone_and_play_legal.py); otherwise
+    #: clone() deep-copies, which is slow but right for any state.
+    _fast_clone: ClassVar[bool] = False
     #: attributes a clone shares with its original: immutable, or never changed in place
     #: (lookup tables, caches replaced whole).  Games extend it.
     _clone_shared: ClassVar[frozenset[str]] = frozenset(("game", "options", "deal"))
@@ -323,11 +327,17 @@ class State(ABC):
     _clone_shared_items: ClassVar[frozenset[str]] = frozenset()
 
     def clone(self) -> State:
-        """An independent copy, without ``deepcopy``: every list, set and dict attribute is
-        copied one level deep, an object with a ``copy()`` method is copied by it, frozen
-        dataclasses, numbers, strings, tuples and the ``_clone_shared`` attributes are
-        shared, and anything else is deep-copied.  A game whose containers hold mutable
-        things (lists of lists, tricks ...) copies those in :meth:`_clone_nested`."""
+        """An independent copy; the game, the (frozen) options and the deal are shared.
+
+        With ``_fast_clone`` (every built-in game), without ``deepcopy``: every list, set
+        and dict attribute is copied one level deep, an object with a ``copy()`` method is
+        copied by it, frozen dataclasses, numbers, strings, tuples and the
+        ``_clone_shared`` attributes are shared, and anything else is deep-copied.  A game
+        whose containers hold mutable things (lists of lists, tricks ...) copies those in
+        :meth:`_clone_nested`.  Without it, a deep copy."""
+        if not self._fast_clone:
+            memo: dict[int, Any] = {id(self.game): self.game, id(self.options): self.options}
+            return copy.deepcopy(self, memo)
         new = object.__new__(type(self))
         d = self.__dict__.copy()
         shared = self._clone_shared

@@ -1,6 +1,7 @@
 """``State.clone`` (the fast copy) and ``State.play_legal`` (the unchecked apply) in every game.
 
-Random positions of every game and configuration: the clone must behave exactly as the
+Random positions of every game (the quick run: each game's default configuration, three
+deals; the slow run: every player count and preset, twelve more deals): the clone must behave exactly as the
 original (legal moves, views, further play), share nothing that either of them changes in
 place, and ``play_legal`` must build the same states as ``apply``.
 """
@@ -18,16 +19,21 @@ from cardtable.game import State
 from cardtable.registry import GAME_MODULES, get_game
 
 GAMES = sorted(g for g in GAME_MODULES if g != "toy")
-SEEDS = range(6)
+QUICK_SEEDS = range(3)
+MORE_SEEDS = range(3, 15)       # the slow run
 
 
-def configs() -> list[Any]:
+def configs(every: bool = True) -> list[Any]:
+    """Every player count and preset of every game (gin also in table mode); only each
+    game's default (and gin's table mode) unless ``every``."""
     out = []
     for gid in GAMES:
         game = get_game(gid)
         seen = set()
-        cands = [{"players": n} for n in range(game.min_players, min(game.max_players, 6) + 1)]
-        cands += [{"preset": p} for p in sorted(game.presets)]
+        cands: list[dict[str, Any]] = [{}]
+        if every:
+            cands += [{"players": n} for n in range(game.min_players, min(game.max_players, 6) + 1)]
+            cands += [{"preset": p} for p in sorted(game.presets)]
         if gid == "gin":
             cands.append({"rules": {"table_mode": True}})
         for c in cands:
@@ -55,9 +61,9 @@ def random_step(state: State, rng: random.Random, unchecked: bool = False) -> No
         state.apply(move, seat)
 
 
-def positions(gid: str, config: dict[str, Any]) -> Iterator[tuple[int, State]]:
+def positions(gid: str, config: dict[str, Any], seeds: range) -> Iterator[tuple[int, State]]:
     """A few positions of each seeded random deal: start, middle, near and at the end."""
-    for seed in SEEDS:
+    for seed in seeds:
         rng = random.Random(seed)
         state = new_state(gid, config, seed)
         length = 0
@@ -134,9 +140,9 @@ def state_mutables(state: State) -> dict[int, str]:
     return out
 
 
-@pytest.mark.parametrize(("gid", "config"), configs())
-def test_clone_shares_nothing_mutable(gid: str, config: dict[str, Any]) -> None:
-    for seed, state in positions(gid, config):
+def check_clone_shares_nothing_mutable(gid: str, config: dict[str, Any], seeds: range) -> None:
+    for seed, state in positions(gid, config, seeds):
+        assert type(state)._fast_clone, f"{gid} uses the slow deep-copy clone"
         twin = state.clone()
         assert type(twin) is type(state)
         assert set(vars(twin)) == set(vars(state))
@@ -145,9 +151,8 @@ def test_clone_shares_nothing_mutable(gid: str, config: dict[str, Any]) -> None:
         assert not shared, f"{gid} seed {seed}: the clone shares {sorted(shared)}"
 
 
-@pytest.mark.parametrize(("gid", "config"), configs())
-def test_clone_behaves_like_the_original(gid: str, config: dict[str, Any]) -> None:
-    for seed, state in positions(gid, config):
+def check_clone_behaves_like_the_original(gid: str, config: dict[str, Any], seeds: range) -> None:
+    for seed, state in positions(gid, config, seeds):
         before = fingerprint(state)
         twin = state.clone()
         assert fingerprint(twin) == before
@@ -175,9 +180,8 @@ def test_clone_behaves_like_the_original(gid: str, config: dict[str, Any]) -> No
             assert fingerprint(st) == fingerprint(rebuilt(st))
 
 
-@pytest.mark.parametrize(("gid", "config"), configs())
-def test_play_legal_matches_apply(gid: str, config: dict[str, Any]) -> None:
-    for seed in SEEDS:
+def check_play_legal_matches_apply(gid: str, config: dict[str, Any], seeds: range) -> None:
+    for seed in seeds:
         checked = new_state(gid, config, seed)
         unchecked = new_state(gid, config, seed)
         rc, ru = random.Random(seed), random.Random(seed)
@@ -193,6 +197,23 @@ def test_play_legal_matches_apply(gid: str, config: dict[str, Any]) -> None:
         assert unchecked._simultaneous == checked._simultaneous
         assert fingerprint(unchecked) == fingerprint(checked)
         assert unchecked.moves_text() == checked.moves_text()
+
+
+CHECKS = [check_clone_shares_nothing_mutable, check_clone_behaves_like_the_original,
+          check_play_legal_matches_apply]
+
+
+@pytest.mark.parametrize("check", CHECKS, ids=lambda c: c.__name__[6:])
+@pytest.mark.parametrize(("gid", "config"), configs(every=False))
+def test_clone_and_play_legal(check: Any, gid: str, config: dict[str, Any]) -> None:
+    check(gid, config, QUICK_SEEDS)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("check", CHECKS, ids=lambda c: c.__name__[6:])
+@pytest.mark.parametrize(("gid", "config"), configs())
+def test_clone_and_play_legal_more_positions(check: Any, gid: str, config: dict[str, Any]) -> None:
+    check(gid, config, MORE_SEEDS)
 
 
 def test_play_legal_records_simultaneous_moves() -> None:

@@ -32,6 +32,7 @@ def _sorted(mask: int) -> tuple[Card, ...]:
 
 
 class DummyState(State):
+    _fast_clone = True
     options: DummyOptions
 
     _clone_shared = State._clone_shared | {"_cache"}     # replaced whole, never changed in place

@@ -59,6 +59,8 @@ class GinState(State):
     off).  ``result`` (HandResult) once over; ``hand_winner``.
     """
 
+    _fast_clone = True
+
     table = GIN
 
     def __init__(self, game: Game[Any], options: GinOptions, players: int, deal: Deal) -> None:

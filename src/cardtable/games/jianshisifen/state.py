@@ -26,6 +26,7 @@ RULE = "jianshisifen:6.4"
 
 
 class JianshisifenState(State):
+    _fast_clone = True
     options: JianshisifenOptions
 
     def _clone_nested(self, d: dict[str, Any]) -> None:

@@ -55,6 +55,8 @@ def _face(code: int) -> int:
 class RemikState(State):
     """One Remik deal; see the module docstring."""
 
+    _fast_clone = True
+
     options: RemikOptions
 
     def _clone_nested(self, d: dict[str, Any]) -> None:

@@ -44,6 +44,7 @@ def display_order(cards: Sequence[int]) -> tuple[Card, ...]:
 
 
 class ShisanzhangState(State):
+    _fast_clone = True
     options: ShisanzhangOptions
 
     _clone_shared_items = frozenset(("fits", "_legal"))

@@ -43,6 +43,7 @@ def sort_hand(mask: int) -> list[Card]:
 
 
 class SibaifenState(State):
+    _fast_clone = True
     options: SibaifenOptions
 
     _clone_shared_items = frozenset(("tricks",))

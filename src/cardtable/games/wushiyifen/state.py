@@ -30,6 +30,7 @@ RULE = "wushiyifen:5.4"
 
 
 class WushiyifenState(State):
+    _fast_clone = True
     options: WushiyifenOptions
 
     _clone_shared = State._clone_shared | {"_fills_cache"}   # replaced whole, never changed in place

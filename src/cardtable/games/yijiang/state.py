@@ -31,6 +31,7 @@ RULE = "yijiang:9.5"
 
 
 class YijiangState(State):
+    _fast_clone = True
     options: YijiangOptions
 
     _clone_shared_items = frozenset(("tricks", "history_rounds"))

@@ -34,6 +34,7 @@ def _sorted(cards: list[int] | tuple[int, ...]) -> list[Card]:
 
 
 class ZhuoheiaState(State):
+    _fast_clone = True
     def _clone_nested(self, d: dict[str, Any]) -> None:
         for name in ("aside", "payers", "owed"):      # seat -> list, sorted in place
             if name in d:

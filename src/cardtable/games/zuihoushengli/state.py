@@ -40,6 +40,7 @@ def bankrupt_points(place: int) -> int:
 
 
 class ZuihoushengliState(State):
+    _fast_clone = True
     options: ZuihoushengliOptions
 
     _clone_shared_items = frozenset(("tricks",))
