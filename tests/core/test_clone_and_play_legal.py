@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from cardtable.errors import IllegalMove
 from cardtable.game import State
 from cardtable.registry import GAME_MODULES, get_game
 
@@ -223,3 +224,7 @@ def test_play_legal_records_simultaneous_moves() -> None:
     state.play_legal(state.legal_moves(seat)[0], seat)
     assert state._simultaneous == {0}
     assert state.moves_text()[0].startswith(f"{seat}: ")
+    other = state.to_move()[0]
+    with pytest.raises(IllegalMove, match="write the seat first"):
+        state.play_legal(state.legal_moves(other)[0])
+    assert len(state.history) == 1
