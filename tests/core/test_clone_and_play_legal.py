@@ -1,9 +1,9 @@
 """``State.clone`` (the fast copy) and ``State.play_legal`` (the unchecked apply) in every game.
 
 Random positions of every game (the quick run: each game's default configuration, three
-deals; the slow run: every player count and preset, six more deals): the clone must behave exactly as the
-original (legal moves, views, further play), share nothing that either of them changes in
-place, and ``play_legal`` must build the same states as ``apply``.
+deals; the slow run: every player count and preset, six more deals): the clone must behave
+exactly as the original (legal moves, views, further play), share nothing that either of
+them changes in place, and ``play_legal`` must build the same states as ``apply``.
 """
 
 from __future__ import annotations
