@@ -315,10 +315,70 @@ class State(ABC):
                                  or not 0 <= seat < self.players):
             raise BadSeat(seat, self.players)
 
+    #: True where the fast clone below is right for the game's attributes (every one of the
+    #: twelve games, checked by tests/core/test_clone_and_play_legal.py); otherwise
+    #: clone() deep-copies, which is slow but right for any state.
+    _fast_clone: ClassVar[bool] = False
+    #: attributes a clone shares with its original: immutable, or never changed in place
+    #: (lookup tables, caches replaced whole).  Games extend it.
+    _clone_shared: ClassVar[frozenset[str]] = frozenset(("game", "options", "deal"))
+    #: list and dict attributes whose *items* a clone shares (the container itself is
+    #: copied): items never changed once stored (settled tricks, cached move lists ...)
+    _clone_shared_items: ClassVar[frozenset[str]] = frozenset()
+
     def clone(self) -> State:
-        """An independent copy; the game and the (frozen) options are shared, not copied."""
-        memo: dict[int, Any] = {id(self.game): self.game, id(self.options): self.options}
-        return copy.deepcopy(self, memo)
+        """An independent copy; the game, the (frozen) options and the deal are shared.
+
+        With ``_fast_clone`` (every built-in game), without ``deepcopy``: every list, set
+        and dict attribute is copied one level deep, an object with a ``copy()`` method is
+        copied by it, frozen dataclasses, numbers, strings, tuples and the
+        ``_clone_shared`` attributes are shared, and anything else is deep-copied.  A game
+        whose containers hold mutable things (lists of lists, tricks ...) copies those in
+        :meth:`_clone_nested`.  Without it, a deep copy."""
+        if not self._fast_clone:
+            memo: dict[int, Any] = {id(self.game): self.game, id(self.options): self.options}
+            return copy.deepcopy(self, memo)
+        new = object.__new__(type(self))
+        d = self.__dict__.copy()
+        shared = self._clone_shared
+        for k, v in d.items():
+            how = _COPY_POLICY.get(type(v))
+            if how is None:
+                how = _copy_policy(type(v))
+            if how == _SHARE or k in shared:
+                continue
+            if how == _SHALLOW:
+                d[k] = v.copy()
+            else:
+                d[k] = copy.deepcopy(v)
+        new.__dict__ = d
+        self._clone_nested(d)
+        return new
+
+    def _clone_nested(self, d: dict[str, Any]) -> None:
+        """Replace, in ``d`` (the clone's attributes after the one-level copy), whatever lies
+        deeper and is changed in place: inner lists, tricks, table melds ..."""
+        return None
+
+    def play_legal(self, move: Move, seat: int | None = None) -> None:
+        """Carry out ``move``, which must come from ``legal_moves(seat)`` *of this state*
+        (``seat``: default the only seat to move; name it where several may act),
+        without checking it: no parsing, no ``why_illegal``, no seat check.  For search and
+        simulation loops; the history and seat bookkeeping are those of :meth:`apply`.  A
+        move that is not legal here leaves the state corrupt: use :meth:`apply` for any move
+        that did not come from ``legal_moves``.  A game that overrides :meth:`apply` (gin's
+        table mode: reports from any seat) keeps its own bookkeeping: its moves go through
+        its ``apply``."""
+        if type(self).apply is not State.apply:
+            self.apply(move, seat)
+            return
+        movers = self.to_move()
+        if seat is None:
+            seat = movers[0] if len(movers) == 1 else self._seat_for(None, move, movers)
+        if len(movers) > 1:
+            self._simultaneous.add(len(self.history))
+        self._play(seat, move)
+        self.history.append((seat, move))
 
     def moves_text(self) -> list[str]:
         """The history in text notation, seat-prefixed where several seats could act."""
@@ -347,9 +407,26 @@ class State(ABC):
         return state
 
     def replay_with(self, deal: Deal, history: Sequence[tuple[int, Move]]) -> State:
+        """``deal`` replayed with ``history`` (moves as values), every move checked as
+        :meth:`apply` checks it, without its parsing and argument checks; raises
+        IllegalMove on the first move that is not legal in the replay."""
         state = self.game.start(self.players, self.options, deal)
+        if type(state).apply is not State.apply:      # the game's own bookkeeping (gin table)
+            for seat, move in history:
+                state.apply(move, seat)
+            return state
         for seat, move in history:
-            state.apply(move, seat)
+            movers = state.to_move()
+            if seat not in movers:
+                state._seat_for(seat, move, movers)     # raises, with the reason
+            move = state.canonical_move(move)
+            why = state.why_illegal(seat, move)
+            if why is not None:
+                raise IllegalMove(state.move_text(move), why, seat)
+            if len(movers) > 1:
+                state._simultaneous.add(len(state.history))
+            state._play(seat, move)
+            state.history.append((seat, move))
         return state
 
     def replay_relabelled(self, mapping: dict[int, int]) -> State:
@@ -388,9 +465,31 @@ class State(ABC):
         return f"<{type(self).__name__} {self.game.id} moves={len(self.history)} over={self.is_over}>"
 
 
+_SHARE, _SHALLOW, _DEEP = 0, 1, 2
+_COPY_POLICY: dict[type, int] = {t: _SHARE for t in (int, bool, float, str, bytes, tuple, frozenset,
+                                                     type(None), Card, Move)}
+_COPY_POLICY.update({list: _SHALLOW, set: _SHALLOW, dict: _SHALLOW})
+
+
+def _copy_policy(t: type) -> int:
+    """How :meth:`State.clone` copies a value of type ``t`` (decided once per type)."""
+    params = getattr(t, "__dataclass_params__", None)
+    if params is not None and params.frozen:
+        how = _SHARE
+    elif callable(getattr(t, "copy", None)):
+        how = _SHALLOW              # the type's own copy(): a fresh, independent object
+    else:
+        how = _DEEP
+    _COPY_POLICY[t] = how
+    return how
+
+
 def relabel_move(move: Move, mapping: dict[int, int]) -> Move:
-    """The move with its cards renamed by ``mapping`` (resampling hidden cards)."""
+    """The move with its cards renamed by ``mapping`` (resampling hidden cards); the move
+    itself when it names no renamed card."""
     if not mapping:
+        return move
+    if not any(c in mapping for c in move.cards) and not any(c in mapping for g in move.groups for c in g):
         return move
     return Move(move.verb, tuple(Card(mapping.get(c, c)) for c in move.cards),
                 tuple(tuple(Card(mapping.get(c, c)) for c in g) for g in move.groups),

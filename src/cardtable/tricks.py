@@ -48,6 +48,7 @@ API
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -224,6 +225,9 @@ class Trick:
     def mask(self) -> int:
         return _cards_mask(self.cards)
 
+    def copy(self) -> Trick:
+        return Trick(self.leader, self.plays.copy(), self.winner)
+
     def led_suit(self, rules: TrickRules) -> int | None:
         return rules.suit(self.plays[0][1]) if self.plays else None
 
@@ -285,19 +289,33 @@ def assign_hidden(cards: Sequence[int], forbidden: Sequence[int], rules: TrickRu
     slots_left = list(range(n))
     rng.shuffle(slots_left)
 
+    k = len(suits)
+    suit_bits = [0] * (1 << k)        # subset of suits (by index) -> its mask of suit numbers
+    for sub in range(1, 1 << k):
+        low = (sub & -sub).bit_length() - 1
+        suit_bits[sub] = suit_bits[sub & (sub - 1)] | 1 << suits[low]
+
     def feasible(slots: list[int]) -> bool:
-        k = len(suits)
+        """Hall's condition: every set of suits has at least as many slots that may take it
+        as it has cards left.  Slots are counted by their (few distinct) forbidden masks."""
+        by_mask: dict[int, int] = {}
+        for i in slots:
+            f = forbidden[i]
+            by_mask[f] = by_mask.get(f, 0) + 1
+        masks = list(by_mask.items())
+        sizes = [len(by_suit[x]) for x in suits]
+        need = [0] * (1 << k)
         for sub in range(1, 1 << k):
-            need = sum(len(by_suit[suits[j]]) for j in range(k) if sub >> j & 1)
-            if not need:
-                continue
-            smask = 0
-            for j in range(k):
-                if sub >> j & 1:
-                    smask |= 1 << suits[j]
-            room = sum(1 for i in slots if smask & ~forbidden[i])
-            if need > room:
-                return False
+            low = (sub & -sub).bit_length() - 1
+            n_sub = need[sub] = need[sub & (sub - 1)] + sizes[low]
+            if n_sub:
+                smask = suit_bits[sub]
+                room = 0
+                for f, c in masks:
+                    if smask & ~f:
+                        room += c
+                if n_sub > room:
+                    return False
         return True
 
     if not feasible(slots_left):
@@ -341,6 +359,12 @@ class Auction:
     def __post_init__(self) -> None:
         if self.turn < 0:
             self.turn = self.first
+
+    def copy(self) -> Auction:
+        c = copy.copy(self)
+        c.bids = self.bids.copy()
+        c.passed = self.passed.copy()
+        return c
 
     def min_bid(self) -> int:
         return self.minimum if self.high is None else self.high[0] + self.step

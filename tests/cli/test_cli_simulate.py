@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 
 from cardtable.cli.main import app
 from cardtable.cli.simulate import game_seed, play_one
+from cardtable.simulate import Plan, play
 
 
 def simulate(runner: CliRunner, *args: str) -> dict[str, Any]:
@@ -19,7 +20,8 @@ def simulate(runner: CliRunner, *args: str) -> dict[str, Any]:
 
 
 def test_statistics_add_up(runner: CliRunner, toy: str) -> None:
-    data = simulate(runner, "toy", "--games", "40", "--bots", "random,first", "--seed", "7")
+    data = simulate(runner, "toy", "--games", "40", "--bots", "random,first", "--seed", "7",
+                    "--no-rotate")
     assert data["games"] == 40 and data["bots"] == ["random", "first"] and data["errors"] == []
     # recompute from the per-game function: same seeds, same results
     totals = [0, 0]
@@ -34,10 +36,45 @@ def test_statistics_add_up(runner: CliRunner, toy: str) -> None:
     assert data["games_per_second"] > 0 and data["mean_moves"] > 0
 
 
+def test_rotation_is_the_default(runner: CliRunner, toy: str) -> None:
+    """Each bot's figures follow the bot round the seats; recomputed deal by deal."""
+    data = simulate(runner, "toy", "--games", "40", "--bots", "random,first", "--seed", "7")
+    assert data["rotate"] is True and data["duplicate"] is False
+    plan = Plan("toy", 2, ("random", "first"), 40, 7)
+    points = [0, 0]
+    wins = [0, 0]
+    seats = [[0, 0], [0, 0]]
+    for i in range(40):
+        p = play(plan, i)
+        for seat, entry in enumerate(p.seating):
+            points[entry] += p.scores[seat]
+            wins[entry] += seat in p.winners
+            seats[entry][seat] += 1
+    assert seats == [[20, 20], [20, 20]]
+    assert [b["mean_points"] for b in data["per_bot"]] == [v / 40 for v in points]
+    assert [b["win_rate"] for b in data["per_bot"]] == [w / 40 for w in wins]
+    for b in data["per_bot"]:
+        lo, hi = b["mean_points_ci95"]
+        assert lo <= b["mean_points"] <= hi
+        lo, hi = b["win_rate_ci95"]
+        assert 0 <= lo <= b["win_rate"] <= hi <= 1
+
+
+def test_duplicate(runner: CliRunner, toy: str) -> None:
+    data = simulate(runner, "toy", "--games", "10", "--players", "3", "--duplicate",
+                    "--bots", "random,first,random")
+    assert data["deals"] == 10 and data["games"] == 30 and data["duplicate"] is True
+    again = simulate(runner, "toy", "--games", "10", "--players", "3", "--duplicate",
+                     "--bots", "random,first,random", "--workers", "2")
+    assert again["per_bot"] == data["per_bot"]
+    result = runner.invoke(app, ["simulate", "toy", "--duplicate", "--no-rotate"])
+    assert result.exit_code == 2 and "cannot go with --no-rotate" in " ".join(result.output.split())
+
+
 def test_results_do_not_depend_on_workers(runner: CliRunner, toy: str) -> None:
     one = simulate(runner, "toy", "--games", "30", "--seed", "3", "--players", "3")
     two = simulate(runner, "toy", "--games", "30", "--seed", "3", "--players", "3", "--workers", "2")
-    for key in ("mean_score", "win_rate", "no_winner", "mean_moves", "games"):
+    for key in ("mean_score", "win_rate", "no_winner", "mean_moves", "games", "per_bot"):
         assert one[key] == two[key], key
     other = simulate(runner, "toy", "--games", "30", "--seed", "4", "--players", "3")
     assert other["mean_score"] != one["mean_score"] or other["win_rate"] != one["win_rate"]
@@ -53,7 +90,7 @@ def test_rules_and_presets_apply(runner: CliRunner, toy: str) -> None:
 def test_table_output(runner: CliRunner, toy: str) -> None:
     result = runner.invoke(app, ["simulate", "toy", "--games", "5"])
     assert result.exit_code == 0, result.output
-    for text in ("mean score", "win rate", "games/s", "first"):
+    for text in ("mean score", "mean points", "95% CI", "win rate", "games/s", "first"):
         assert text in result.output
 
 

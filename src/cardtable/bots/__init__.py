@@ -29,7 +29,10 @@ def bot_names(game_id: str) -> list[str]:
 
 
 def make_bot(game_id: str, name: str) -> Bot:
-    """A bot by name for ``game_id``: the game's own bots first, then the generic ones."""
+    """A bot by name for ``game_id``: the game's own bots first, then the generic ones.
+    Raises BadOption naming the valid bots for an unknown name."""
+    if not isinstance(name, str):
+        raise BadOption(f"a bot name is a string, not {name!r}")
     table = {**GENERIC_BOTS, **game_bots(game_id)}
     if name not in table:
         raise BadOption(f"no bot {name!r} for {game_id}; valid bots: {', '.join(sorted(table))}")
@@ -37,11 +40,27 @@ def make_bot(game_id: str, name: str) -> Bot:
     return bot
 
 
-def bot_move(bot: Bot, state: State, seat: int, rng: random.Random) -> Move:
-    """Ask ``bot`` for ``seat``'s move: it gets that seat's view and legal moves only, and a
-    search bot also a sampler of worlds consistent with that view (never the state itself)."""
-    view = state.view(seat)
+def bot_move(bot: Bot | str, state: State, seat: int, rng: random.Random) -> Move:
+    """Ask ``bot`` (a bot, or a bot's name for ``state``'s game) for ``seat``'s move.
+
+    The bot gets that seat's view and legal moves only, and a search bot
+    (``uses_sampler = True``) also a sampler of worlds consistent with that view, never the
+    state itself.  A bot that declares ``needs_view = False`` (the random bot) gets only
+    ``{"game", "seat"}`` instead of the full view: building a view is most of the cost of a
+    random playout.  The returned move is one of the legal moves.
+    """
+    if isinstance(bot, str):
+        bot = make_bot(state.game.id, bot)
+    elif not callable(getattr(bot, "choose", None)):
+        raise BadOption(f"a bot is a bot name or an object with a choose() method, not {bot!r}")
+    state._check_seat(seat)
     legal = state.legal_moves(seat)
+    if not legal:
+        raise BadOption(f"seat {seat} has no move now (to move: {list(state.to_move())})")
+    if getattr(bot, "needs_view", True):
+        view = state.view(seat)
+    else:
+        view = {"game": state.game.id, "seat": seat}
     if getattr(bot, "uses_sampler", False):
         def sampler(r: random.Random) -> State:
             return state.sample_hidden(seat, r)

@@ -12,6 +12,7 @@ class RandomBot:
     """Uniform over the legal moves."""
 
     name = "random"
+    needs_view = False      # bot_move passes only the seat: building a view costs more than the choice
 
     def __init__(self, game_id: str | None = None) -> None:
         self.game_id = game_id

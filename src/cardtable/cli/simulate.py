@@ -1,18 +1,17 @@
-"""``cardtable simulate``: many bot-only deals, with per-seat results.
+"""``cardtable simulate``: many bot-only deals, with per-bot and per-seat results.
 
 One "game" here is one deal (``Game.new_state``), not a match: the statistics are per-deal
-scores and ``State.winners()``.  Game ``i`` is shuffled with a seed derived from ``--seed``
-and ``i`` alone, and its bots draw from their own generator seeded the same way, so the
-results do not depend on ``--workers`` or on the order in which workers finish.
+scores and ``State.winners()``.  The work is :mod:`cardtable.simulate`: deal ``i`` is
+shuffled with a seed derived from ``--seed`` and ``i`` alone, and its bots draw from their
+own generator seeded the same way, so the results do not depend on ``--workers``, on Ray or
+on the order in which workers finish.  Bots rotate round the table and the deal by default
+(``--no-rotate`` keeps them in the listed seats); ``--duplicate`` plays every deal once per
+rotation.
 """
 
-import hashlib
 import json
-import multiprocessing
 import random
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import Annotated, Any
 
 import typer
@@ -21,41 +20,18 @@ from rich.table import Table
 from rich.text import Text
 
 from ..bots import bot_move, make_bot
-from ..errors import IllegalMove
+from ..errors import BadOption
 from ..registry import get_game
+from ..simulate import MAX_MOVES, Plan, Results, game_seed, run_plays
 from .common import bot_list, check_players, fail, load_game, make_options, out_console
 
-MAX_MOVES = 100_000
-
-
-def game_seed(seed: int, index: int) -> int:
-    """The shuffle seed of game ``index`` of a run seeded ``seed`` (stable across machines)."""
-    digest = hashlib.sha256(f"cardtable-simulate:{seed}:{index}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
-
-
-@dataclass(frozen=True)
-class Job:
-    game_id: str
-    players: int
-    rules: dict[str, Any]
-    bots: tuple[str, ...]
-    seed: int
-    indices: tuple[int, ...]
-
-
-@dataclass
-class Outcome:
-    index: int
-    scores: list[int]
-    winners: list[int]
-    moves: int
-    error: str | None = None
+__all__ = ["game_seed", "play_one", "simulate_command", "register"]
 
 
 def play_one(game_id: str, players: int, rules: dict[str, Any], bot_names: tuple[str, ...],
              seed: int) -> tuple[list[int], list[int], int]:
-    """Play one deal with bots; returns scores, winners and the number of moves."""
+    """Play one deal with bots in the listed seats and the game's own first dealer; returns
+    scores, winners and the number of moves (the ``--no-rotate`` deal of that seed)."""
     game = get_game(game_id)
     state = game.new_state(players, game.make_options(None, rules), seed=seed)
     bots = [make_bot(game_id, name) for name in bot_names]
@@ -71,84 +47,9 @@ def play_one(game_id: str, players: int, rules: dict[str, Any], bot_names: tuple
     return state.scores, state.winners(), moves
 
 
-def run_job(job: Job) -> list[Outcome]:
-    out = []
-    for i in job.indices:
-        try:
-            scores, winners, moves = play_one(job.game_id, job.players, job.rules, job.bots,
-                                              game_seed(job.seed, i))
-            out.append(Outcome(i, scores, winners, moves))
-        except Exception as e:  # report a game's or bot's failure, keep simulating
-            kind = "" if isinstance(e, (IllegalMove, RuntimeError)) else f"{type(e).__name__}: "
-            out.append(Outcome(i, [0] * job.players, [], 0, f"game {i} (seed "
-                               f"{game_seed(job.seed, i)}): {kind}{e}"))
-    return out
-
-
-def jobs_for(game_id: str, players: int, rules: dict[str, Any], bots: list[str], seed: int,
-             games: int, workers: int) -> list[Job]:
-    size = max(1, min(50, games // (workers * 8) or 1))
-    return [Job(game_id, players, rules, tuple(bots), seed, tuple(range(a, min(games, a + size))))
-            for a in range(0, games, size)]
-
-
-@dataclass
-class Summary:
-    players: int
-    games: int = 0
-    score_sum: list[int] = field(default_factory=list)
-    score_sq: list[int] = field(default_factory=list)
-    wins: list[int] = field(default_factory=list)
-    no_winner: int = 0
-    moves: int = 0
-    errors: list[str] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        self.score_sum = [0] * self.players
-        self.score_sq = [0] * self.players
-        self.wins = [0] * self.players
-
-    def add(self, o: Outcome) -> None:
-        if o.error is not None:
-            self.errors.append(o.error)
-            return
-        self.games += 1
-        self.moves += o.moves
-        for s, v in enumerate(o.scores):
-            self.score_sum[s] += v
-            self.score_sq[s] += v * v
-        for s in o.winners:
-            self.wins[s] += 1
-        if not o.winners:
-            self.no_winner += 1
-
-    def mean(self, s: int) -> float:
-        return self.score_sum[s] / self.games if self.games else 0.0
-
-    def sd(self, s: int) -> float:
-        if self.games < 2:
-            return 0.0
-        m = self.mean(s)
-        return max(0.0, (self.score_sq[s] - self.games * m * m) / (self.games - 1)) ** 0.5
-
-    def win_rate(self, s: int) -> float:
-        return self.wins[s] / self.games if self.games else 0.0
-
-
-def _pool(workers: int) -> Any:
-    """A process pool, forked where the platform can (workers then inherit the registry,
-    including games registered at run time); created before any progress-bar thread."""
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-    return ctx.Pool(workers)
-
-
-def outcomes(jobs: list[Job], pool: Any) -> Iterator[list[Outcome]]:
-    if pool is None:
-        for job in jobs:
-            yield run_job(job)
-    else:
-        yield from pool.imap_unordered(run_job, jobs)
+def _ci(lo_hi: tuple[float, float], pct: bool = False) -> str:
+    lo, hi = lo_hi
+    return f"[{lo:.1%}, {hi:.1%}]" if pct else f"[{lo:+.2f}, {hi:+.2f}]"
 
 
 def simulate_command(
@@ -162,9 +63,22 @@ def simulate_command(
     preset: Annotated[str | None, typer.Option("--preset", "-p", help="A named rule preset.")] = None,
     rule: Annotated[list[str] | None, typer.Option(
         "--rule", "-r", help="Rule override KEY=VALUE (repeatable).")] = None,
+    rotate: Annotated[bool, typer.Option(
+        "--rotate/--no-rotate", help="Rotate the bots round the seats and the deal across "
+        "deals (default), or keep them in the listed seats.")] = True,
+    duplicate: Annotated[bool, typer.Option(
+        "--duplicate", help="Play every deal once per rotation of the bots round the table "
+        "(same cards, every bot in every seat).")] = False,
+    ray: Annotated[bool, typer.Option(
+        "--ray", help="Spread the deals over Ray: a local cluster bound to 127.0.0.1 with "
+        "--workers CPUs, or the cluster at --ray-address.  Needs the 'ray' extra.")] = False,
+    ray_address: Annotated[str | None, typer.Option(
+        "--ray-address", metavar="ADDRESS",
+        help="Join the running Ray cluster at ADDRESS (host:port, or 'auto'); implies --ray.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
 ) -> None:
-    """Play many deals bot against bot; per-seat mean score, win rate and speed."""
+    """Play many deals bot against bot; per-bot mean points and win rate with 95 % intervals,
+    per-seat figures and speed."""
     console = out_console()
     g = load_game(game)
     options = make_options(g, preset, rule)
@@ -173,49 +87,66 @@ def simulate_command(
         fail(f"--games must be at least 1, not {games}")
     if workers < 1:
         fail(f"--workers must be at least 1, not {workers}")
+    if duplicate and not rotate:
+        fail("--duplicate rotates the bots round the table; it cannot go with --no-rotate")
     names = bot_list(g.id, bots, n)
-    jobs = jobs_for(g.id, n, options.diff(), names, seed, games, workers)
-    summary = Summary(n)
+    plan = Plan(g.id, n, tuple(names), games, seed, options.diff(), rotate, duplicate)
+    backend: str | bool | None = ray_address if ray_address else (True if ray else None)
+    total = games * plan.rotations
+    got: list[Any] = []
     start = time.perf_counter()
     progress = Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                         TimeRemainingColumn(), console=console, transient=True,
                         disable=as_json)
-    pool = _pool(workers) if workers > 1 else None
     try:
         with progress:
-            task = progress.add_task(f"{g.id}: simulating", total=games)
-            for batch in outcomes(jobs, pool):
-                for o in batch:
-                    summary.add(o)
+            task = progress.add_task(f"{g.id}: simulating", total=total)
+            for batch in run_plays(plan, workers, backend):
+                got += batch
                 progress.advance(task, len(batch))
-    finally:
-        if pool is not None:
-            pool.terminate()
-            pool.join()
+    except BadOption as e:
+        fail(str(e))
     elapsed = max(time.perf_counter() - start, 1e-9)
-    rate = games / elapsed
+    results = Results(plan, got)
+    rate = total / elapsed
     if as_json:
-        print(json.dumps({
-            "game": g.id, "players": n, "games": summary.games, "seed": seed, "bots": names,
-            "rules": options.diff(), "mean_score": [summary.mean(s) for s in range(n)],
-            "win_rate": [summary.win_rate(s) for s in range(n)],
-            "no_winner": summary.no_winner, "mean_moves": summary.moves / max(summary.games, 1),
-            "games_per_second": rate, "errors": summary.errors}, ensure_ascii=False))
+        data = results.to_json()
+        data["games_per_second"] = rate
+        data["workers"] = workers
+        data["backend"] = "ray" if backend is not None else "processes"
+        print(json.dumps(data, ensure_ascii=False))
     else:
-        table = Table(title=f"{g.name}: {summary.games} deals, {n} players, seed {seed}"
-                      + (f", rules {options.diff()}" if options.diff() else ""), title_justify="left")
-        for col in ("seat", "bot", "mean score", "sd", "win rate"):
-            table.add_column(col, justify="left" if col in ("seat", "bot") else "right")
-        for s in range(n):
-            table.add_row(str(s), names[s], f"{summary.mean(s):+.2f}", f"{summary.sd(s):.1f}",
-                          f"{summary.win_rate(s):.1%}")
-        console.print(table)
-        console.print(f"deals without a winner: {summary.no_winner}; mean moves per deal: "
-                      f"{summary.moves / max(summary.games, 1):.1f}; {rate:.1f} games/s "
-                      f"({workers} worker{'s' if workers > 1 else ''}, {elapsed:.2f} s)")
-        for e in summary.errors[:10]:
-            console.print(Text(e, style="red"))
-    raise typer.Exit(1 if summary.errors else 0)
+        _print_tables(console, g, options.diff(), results, rate, elapsed, workers, backend)
+    raise typer.Exit(1 if results.errors else 0)
+
+
+def _print_tables(console: Any, g: Any, rules: dict[str, Any], results: Results, rate: float,
+                  elapsed: float, workers: int, backend: Any) -> None:
+    plan, n = results.plan, results.n
+    mode = "duplicate, " if plan.duplicate else ("rotating seats, " if plan.rotate else "fixed seats, ")
+    deals = len({p.index for p in results.plays})
+    table = Table(title=f"{g.name}: {deals} deals ({mode}{len(results.plays)} played), {n} players, "
+                  f"seed {plan.seed}" + (f", rules {rules}" if rules else ""), title_justify="left")
+    for col in ("bot", "mean points", "95% CI", "win rate", "95% CI "):
+        table.add_column(col, justify="left" if col == "bot" else "right")
+    for st in results.entries():
+        table.add_row(st.bot if plan.bots.count(st.bot) == 1 else f"{st.bot} #{st.entry}",
+                      f"{st.mean:+.2f}", _ci(st.mean_ci), f"{st.win_rate:.1%}", _ci(st.win_ci, True))
+    console.print(table)
+    seats = Table(title="per seat (whoever sat there)", title_justify="left")
+    for col in ("seat", "bot", "mean score", "sd", "win rate"):
+        seats.add_column(col, justify="left" if col in ("seat", "bot") else "right")
+    for s in range(n):
+        seats.add_row(str(s), plan.bots[s] if not plan.rotate else "(rotating)",
+                      f"{results.seat_mean(s):+.2f}", f"{results.seat_sd(s):.1f}",
+                      f"{results.seat_win_rate(s):.1%}")
+    console.print(seats)
+    where = "Ray" if backend is not None else f"{workers} worker{'s' if workers > 1 else ''}"
+    console.print(f"deals without a winner: {results.no_winner}; mean moves per deal: "
+                  f"{results.moves / max(len(results.plays), 1):.1f}; {rate:.1f} games/s "
+                  f"({where}, {elapsed:.2f} s)")
+    for e in results.errors[:10]:
+        console.print(Text(e, style="red"))
 
 
 def register(app: typer.Typer) -> None:

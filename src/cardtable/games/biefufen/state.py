@@ -33,6 +33,7 @@ def card_value(card: int) -> int:
 
 
 class BiefufenState(State):
+    _fast_clone = True
     options: BiefufenOptions
 
     def __init__(self, game: Any, options: BiefufenOptions, players: int, deal: Deal) -> None:

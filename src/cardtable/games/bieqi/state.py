@@ -30,6 +30,7 @@ ALL52 = (1 << 52) - 1
 
 
 class BieqiState(State):
+    _fast_clone = True
     options: BieqiOptions
 
     def __init__(self, game: Any, options: BieqiOptions, players: int, deal: Deal) -> None:

@@ -32,7 +32,13 @@ def _sorted(mask: int) -> tuple[Card, ...]:
 
 
 class DummyState(State):
+    _fast_clone = True
     options: DummyOptions
+
+    _clone_shared = State._clone_shared | {"_cache"}     # replaced whole, never changed in place
+
+    def _clone_nested(self, d: dict[str, Any]) -> None:
+        d["melds"] = [m.copy() for m in self.melds]     # lay-offs grow a meld's mask
 
     def __init__(self, game: Any, options: DummyOptions, players: int, deal: Deal) -> None:
         super().__init__(game, options, players, deal)

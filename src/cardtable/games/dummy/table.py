@@ -19,6 +19,9 @@ class TableMeld:
     turn: int
     anchor: int
 
+    def copy(self) -> TableMeld:
+        return TableMeld(self.creator, self.mask, self.original, self.turn, self.anchor)
+
     def cards(self) -> list[int]:
         return sorted(iter_bits(self.mask), key=sort_key)
 

@@ -59,6 +59,8 @@ class GinState(State):
     off).  ``result`` (HandResult) once over; ``hand_winner``.
     """
 
+    _fast_clone = True
+
     table = GIN
 
     def __init__(self, game: Game[Any], options: GinOptions, players: int, deal: Deal) -> None:
@@ -110,17 +112,6 @@ class GinState(State):
     @property
     def is_over(self) -> bool:
         return self.phase == OVER
-
-    def clone(self) -> GinState:
-        """A fast copy: the attribute dict with every list/set/dict copied one level deep."""
-        new = object.__new__(type(self))
-        d = self.__dict__.copy()
-        for k, v in d.items():
-            t = type(v)
-            if t is list or t is set or t is dict:
-                d[k] = v.copy()
-        new.__dict__ = d
-        return new
 
     def legal_moves(self, seat: int | None = None) -> list[Move]:
         ph = self.phase

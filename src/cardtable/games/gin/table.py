@@ -34,6 +34,11 @@ from .state import DISCARD, DRAW, FIRST_DRAW, OVER, PHASE_NAMES, GinState
 class GinTableState(GinState):
     """A gin deal in table mode (see the module doc and docs/games/gin-referee.md)."""
 
+    def _clone_nested(self, d: dict[str, Any]) -> None:
+        if self.pre_knock is not None:
+            d["pre_knock"] = {k: (v.copy() if isinstance(v, list) else v)
+                              for k, v in self.pre_knock.items()}
+
     def __init__(self, game: Game[Any], options: GinOptions, players: int, deal: Deal) -> None:
         super().__init__(game, options, players, deal)
         self.rulings: list[rf.Ruling] = []

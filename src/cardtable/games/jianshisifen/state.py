@@ -26,7 +26,11 @@ RULE = "jianshisifen:6.4"
 
 
 class JianshisifenState(State):
+    _fast_clone = True
     options: JianshisifenOptions
+
+    def _clone_nested(self, d: dict[str, Any]) -> None:
+        d["pairs"] = [p.copy() for p in self.pairs]
 
     def __init__(self, game: Game[Any], options: JianshisifenOptions, players: int, deal: Deal) -> None:
         super().__init__(game, options, players, deal)

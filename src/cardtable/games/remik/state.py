@@ -39,6 +39,9 @@ class TableMeld:
     def name(self) -> str:
         return f"m{self.id}"
 
+    def copy(self) -> TableMeld:
+        return TableMeld(self.id, self.owner, self.kind, self.slots.copy())
+
 
 def _bit(c: int) -> int:
     return 1 << c
@@ -52,7 +55,12 @@ def _face(code: int) -> int:
 class RemikState(State):
     """One Remik deal; see the module docstring."""
 
+    _fast_clone = True
+
     options: RemikOptions
+
+    def _clone_nested(self, d: dict[str, Any]) -> None:
+        d["melds"] = [m.copy() for m in self.melds]     # lay-offs and swaps change a meld
 
     def __init__(self, game: Game[Any], options: RemikOptions, players: int, deal: Deal,
                  starter: int) -> None:

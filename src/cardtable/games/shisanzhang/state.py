@@ -44,7 +44,10 @@ def display_order(cards: Sequence[int]) -> tuple[Card, ...]:
 
 
 class ShisanzhangState(State):
+    _fast_clone = True
     options: ShisanzhangOptions
+
+    _clone_shared_items = frozenset(("fits", "_legal"))
 
     def __init__(self, game: Any, options: ShisanzhangOptions, players: int, deal: Deal) -> None:
         super().__init__(game, options, players, deal)
@@ -109,6 +112,15 @@ class ShisanzhangState(State):
                 seen.add(key)
                 moves.append((display_order(f), display_order(m), display_order(b)))
         return out + [Move("arrange", groups=rows) for rows in moves]
+
+    def _first_legal(self, seat: int) -> Move:
+        """``legal_moves(seat)[0]`` without building the rest of the list (resampling)."""
+        if seat in self._legal:
+            return self._legal[seat][0]
+        if self.fits[seat]:
+            return Move("declare", target=self.fits[seat][0])
+        a = best_arrangement(self.hands[seat], self.options.wheel_rank, self.options.strict_ordering)
+        return Move("arrange", groups=(display_order(a.front), display_order(a.middle), display_order(a.back)))
 
     def why_illegal(self, seat: int, move: Move) -> str | None:
         if not isinstance(seat, int) or not 0 <= seat < self.players:
@@ -253,6 +265,6 @@ class ShisanzhangState(State):
             m2 = Move(m.verb, m.cards, tuple(tuple(Card(mapping.get(c, c)) for c in g) for g in m.groups),
                       m.target)
             if s != seat and (hidden or state.why_illegal(s, m2) is not None):
-                m2 = state.legal_moves(s)[0]
+                m2 = state._first_legal(s)
             state.apply(m2, s)
         return state

@@ -43,7 +43,13 @@ def sort_hand(mask: int) -> list[Card]:
 
 
 class SibaifenState(State):
+    _fast_clone = True
     options: SibaifenOptions
+
+    _clone_shared_items = frozenset(("tricks",))
+
+    def _clone_nested(self, d: dict[str, Any]) -> None:
+        d["won"] = [w.copy() for w in self.won]
 
     def __init__(self, game: Any, options: SibaifenOptions, players: int, deal: Deal) -> None:
         super().__init__(game, options, players, deal)

@@ -30,7 +30,13 @@ RULE = "wushiyifen:5.4"
 
 
 class WushiyifenState(State):
+    _fast_clone = True
     options: WushiyifenOptions
+
+    _clone_shared = State._clone_shared | {"_fills_cache"}   # replaced whole, never changed in place
+
+    def _clone_nested(self, d: dict[str, Any]) -> None:
+        d["thrown"] = [p.copy() for p in self.thrown]
 
     def __init__(self, game: Game[Any], options: WushiyifenOptions, players: int, deal: Deal) -> None:
         super().__init__(game, options, players, deal)

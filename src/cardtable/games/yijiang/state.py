@@ -31,7 +31,10 @@ RULE = "yijiang:9.5"
 
 
 class YijiangState(State):
+    _fast_clone = True
     options: YijiangOptions
+
+    _clone_shared_items = frozenset(("tricks", "history_rounds"))
 
     def __init__(self, game: Game[Any], options: YijiangOptions, players: int, deal: Deal) -> None:
         super().__init__(game, options, players, deal)

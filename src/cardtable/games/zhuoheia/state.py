@@ -34,6 +34,12 @@ def _sorted(cards: list[int] | tuple[int, ...]) -> list[Card]:
 
 
 class ZhuoheiaState(State):
+    _fast_clone = True
+    def _clone_nested(self, d: dict[str, Any]) -> None:
+        for name in ("aside", "payers", "owed"):      # seat -> list, sorted in place
+            if name in d:
+                d[name] = {k: v.copy() for k, v in d[name].items()}
+
     def __init__(self, game: Game[Any], options: ZhuoheiaOptions, players: int, deal: Deal) -> None:
         super().__init__(game, options, players, deal)
         self.opts = options

@@ -40,7 +40,10 @@ def bankrupt_points(place: int) -> int:
 
 
 class ZuihoushengliState(State):
+    _fast_clone = True
     options: ZuihoushengliOptions
+
+    _clone_shared_items = frozenset(("tricks",))
 
     def __init__(self, game: Any, options: ZuihoushengliOptions, players: int, deal: Deal) -> None:
         super().__init__(game, options, players, deal)
