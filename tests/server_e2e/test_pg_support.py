@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.postgres import libpq_url, pg_server, pg_url  # noqa: F401  (fixtures)
+from tests.support.postgres import libpq_url
 
 psycopg = pytest.importorskip("psycopg")
 
-pytestmark = pytest.mark.slow
 
-
+@pytest.mark.slow
 def test_fresh_database_is_empty_and_writable(pg_url: str) -> None:
     assert pg_url.startswith("postgresql+psycopg://") and "@127.0.0.1:" in pg_url
     with psycopg.connect(libpq_url(pg_url), autocommit=True) as conn:
@@ -23,6 +22,7 @@ def test_fresh_database_is_empty_and_writable(pg_url: str) -> None:
         assert conn.execute("SHOW listen_addresses").fetchone() == ("127.0.0.1",)
 
 
+@pytest.mark.slow
 def test_each_test_gets_its_own_database(pg_server: str, pg_url: str) -> None:
     # The previous test's table must not be visible here.
     with psycopg.connect(libpq_url(pg_url), autocommit=True) as conn:

@@ -13,10 +13,13 @@ Where the server comes from, in order:
 3. Otherwise the test is skipped, except under CI (``CI`` set), where a missing PostgreSQL
    fails the test: CI must run the PostgreSQL suite, not quietly skip it.
 
-Use from a test module (or a ``conftest.py``)::
+Use: import the fixtures into the test package's ``conftest.py``::
 
     from tests.support.postgres import pg_server, pg_url  # noqa: F401  (pytest fixtures)
 
+then, in a test module::
+
+    @pytest.mark.slow
     def test_something(pg_url):          # a fresh, empty database for this test
         engine = sqlalchemy.create_engine(pg_url)
 
