@@ -118,16 +118,20 @@ class LiveTable:
 
     # --- frames --------------------------------------------------------------------------
 
-    def frame(self, seat: int | None, finished: State | None = None) -> dict[str, Any]:
-        """The state frame for ``seat`` now, or of the ``finished`` deal just ended."""
+    def frame(self, seat: int | None, finished: State | None = None,
+              world: State | None = None) -> dict[str, Any]:
+        """The state frame for ``seat`` now, or of the ``finished`` deal just ended.
+
+        ``world`` replaces that deal's state by another one (the leak test passes a world
+        resampled for ``seat``: the frame must not change)."""
         if finished is not None and finished is not self.match.state:
             k = self.match.deals.index(finished)
-            f = state_frame(finished, seat, seq=self.seq, status="playing", deal=k,
+            f = state_frame(world or finished, seat, seq=self.seq, status="playing", deal=k,
                             totals=self.totals_before(k), deadline=None)
         else:
             status, k = self.status, self.deal_index
             end = (self.match.end.winners, self.match.end.items) if self.match.end else None
-            f = state_frame(self.state, seat, seq=self.seq, status=status, deal=k,
+            f = state_frame(world or self.state, seat, seq=self.seq, status=status, deal=k,
                             totals=self.match.totals if end else self.totals_before(k),
                             deadline=self.row.deadline_ms if status == "playing" else None,
                             end=end)
