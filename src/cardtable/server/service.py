@@ -278,10 +278,12 @@ class TableService:
         if seq == table.seq:
             return None
         stale = f"stale move: it was sent at seq {seq}, the table is at seq {table.seq}"
-        if 0 <= seq < table.seq and len(table.movers()) > 1 and seat in table.movers():
+        if 0 <= seq < table.seq and seat in table.movers():
+            # a simultaneous decision (十三张's arrangement): still taken if every move since
+            # was another seat's, in this deal, made while several seats could act
             since = table.moves[seq:]
-            # a simultaneous decision: still taken if this seat did not move since, in this deal
-            if all(m.seat != seat and m.deal == table.deal_index for m in since):
+            if all(m.seat != seat and m.deal == table.deal_index and m.seq in table.simultaneous
+                   for m in since):
                 return None
         return stale
 
@@ -317,7 +319,7 @@ class TableService:
             return f"the move {text!r} could not be read ({type(e).__name__})"
         row = MoveRow(seq=table.seq, deal=deal, seat=seat, move=state.move_text(move), source=source,
                       at_ms=self.clock.now_ms())
-        table.moves.append(row)
+        table.record(row, len(movers_before) > 1)
         finished = table.after_move()
         deadline = self._deadline(table, (movers_before, table.row.deadline_ms))
         try:
