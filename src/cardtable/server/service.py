@@ -344,9 +344,10 @@ class TableService:
         table.broadcast()
 
     def _deadline(self, table: LiveTable, before: tuple[tuple[int, ...], int | None] | None) -> int | None:
-        """When the seats to move must have moved: ``turn_seconds`` from now when new seats
-        are to move; kept while a simultaneous decision goes on (the remaining seats are a
-        subset of those who were to move); None without a timer or with no person to move."""
+        """When the seats to move must have moved: ``turn_seconds`` from now after every move,
+        except while a simultaneous decision goes on (the seats still to decide are some of
+        those who were): they keep the deadline they had; None without a timer or with no
+        person to move."""
         secs = table.row.turn_seconds
         movers = table.movers()
         persons = set(table.seats_of_kind("person"))
@@ -354,7 +355,7 @@ class TableService:
             return None
         if before is not None:
             old_movers, old_deadline = before
-            if old_deadline is not None and set(movers) <= set(old_movers):
+            if old_deadline is not None and len(old_movers) > 1 and set(movers) < set(old_movers):
                 return old_deadline
         return self.clock.now_ms() + int(secs * 1000)
 
