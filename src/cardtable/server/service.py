@@ -251,20 +251,19 @@ class TableService:
             if s.kind != "open":
                 raise ApiError(409, f"seat {seat} is taken ({s.kind} {s.name!r})")
             token = secrets.token_urlsafe(32)     # 256 random bits; only its hash is stored
-            others_open = [i for i, x in enumerate(table.row.seats) if x.kind == "open" and i != seat]
-            old = table.row.seats[seat]
-            table.row.seats[seat] = SeatRow("person", name, None)
-            deadline = self._deadline(table, None) if not others_open else None
-            table.row.seats[seat] = old
             try:
-                self.store.take_seat(table.id, seat, name, token, "playing", deadline, not others_open)
+                self.store.take_seat(table.id, seat, name, token)
             except SeatTaken:
                 self._refresh_locked(table)
                 raise ApiError(409, f"seat {seat} is taken") from None
-            # the row as stored (another process may have filled other seats meanwhile)
+            # the row as stored: another process may have filled other seats meanwhile
             row = self.store.load_table(table.id)
             if row is not None:
                 table.row = row
+            if table.status == "playing" and table.row.deadline_ms is None:
+                table.row.deadline_ms = self._deadline(table, None)
+                if table.row.deadline_ms is not None:
+                    self.store.set_deadline(table.id, table.row.deadline_ms)
             table.broadcast()
         self.schedule_bots(table)
         return {"seat": seat, "token": token}

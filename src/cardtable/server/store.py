@@ -243,22 +243,20 @@ class Store:
 
     # --- seats ----------------------------------------------------------------------------
 
-    def take_seat(self, table_id: str, seat: int, name: str, token: str,
-                  status: str, deadline_ms: int | None, all_filled: bool) -> None:
-        """Give an open seat to a person; SeatTaken if it is not open (the DB decides races)."""
+    def take_seat(self, table_id: str, seat: int, name: str, token: str) -> None:
+        """Give an open seat to a person, and start play if no seat is open any more;
+        SeatTaken if it is not open (the database decides races between processes)."""
         with self.engine.begin() as c:
             res = c.execute(seats_t.update().where(
                 seats_t.c.table_id == table_id, seats_t.c.seat == seat, seats_t.c.kind == "open")
                 .values(kind="person", name=name, token_hash=token_hash(token)))
             if res.rowcount != 1:
                 raise SeatTaken(seat)
-            if all_filled:
-                # the last seat may have been filled by another process meanwhile: count again
-                still_open = c.execute(sa.select(sa.func.count()).select_from(seats_t).where(
-                    seats_t.c.table_id == table_id, seats_t.c.kind == "open")).scalar_one()
-                if still_open == 0:
-                    c.execute(tables_t.update().where(tables_t.c.id == table_id)
-                              .values(status=status, deadline_ms=deadline_ms))
+            still_open = c.execute(sa.select(sa.func.count()).select_from(seats_t).where(
+                seats_t.c.table_id == table_id, seats_t.c.kind == "open")).scalar_one()
+            if still_open == 0:
+                c.execute(tables_t.update().where(tables_t.c.id == table_id, tables_t.c.status == "waiting")
+                          .values(status="playing"))
             self._notify(c, table_id)
 
     # --- moves ----------------------------------------------------------------------------
@@ -279,8 +277,11 @@ class Store:
             raise SeqTaken(move.seq) from None
 
     def set_deadline(self, table_id: str, deadline_ms: int | None) -> None:
+        """The first deadline of a table whose last seat was just taken (no move yet)."""
         with self.engine.begin() as c:
-            c.execute(tables_t.update().where(tables_t.c.id == table_id).values(deadline_ms=deadline_ms))
+            c.execute(tables_t.update().where(tables_t.c.id == table_id, tables_t.c.seq == 0,
+                                              tables_t.c.deadline_ms.is_(None)).values(deadline_ms=deadline_ms))
+            self._notify(c, table_id)
 
     def load_moves(self, table_id: str, after: int = -1) -> list[MoveRow]:
         with self.engine.connect() as c:
