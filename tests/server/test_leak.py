@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from cardtable import scenario
 from cardtable.cards import card_str
 from cardtable.conformance import hidden_tokens, view_tokens
 from cardtable.errors import CardtableError
@@ -65,6 +66,8 @@ class LeakChecker:
         self.resampled = 0
         self.errors_checked = 0
         self.failures: list[str] = []      # the bot task that broadcasts would swallow them
+        self.replay: dict[str, Any] = {}
+        self.final: tuple[list[int], dict[str, Any]] = ([], {})
         self.boxes = [CapturingBox(s) for s in [None, *range(table.row.players)]]
         table.outboxes.update(self.boxes)      # type: ignore[arg-type]
         self.original = table.broadcast
@@ -156,6 +159,9 @@ async def run_match(game_id: str, seed: int, deals: int, db_url: str, sample_rat
         else:
             raise AssertionError(f"{game_id}: {deals} deal(s) did not finish")
         assert not table.match.over or table.status == "over"
+        async with table.lock:
+            checker.replay = table.replay_scenario()
+            checker.final = (table.match.totals, table.state.view(None))
         return checker
     finally:
         await service.stop()
@@ -166,8 +172,12 @@ def test_no_frame_leaks(game_id: str, tmp_path: Any, monkeypatch: pytest.MonkeyP
     checker = asyncio.run(run_match(game_id, 1000 + len(game_id), 1, f"sqlite:///{tmp_path / 'l.db'}",
                                     0.05, monkeypatch))
     assert checker.frames > 0 and checker.resampled > 0
-    # every seat and the spectator got frames, and the finished deals were among them
     assert all(box.sent for box in checker.boxes)
+    # the table's scenario file (given by the replay endpoint once over) rebuilds the same match
+    result = scenario.replay(checker.replay)
+    assert result.error is None
+    totals, view = checker.final
+    assert result.scores == totals and result.state.view(None) == view
 
 
 @pytest.mark.slow

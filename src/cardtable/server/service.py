@@ -383,6 +383,8 @@ class TableService:
                     err = self._submit_locked(table, seat, text, seq, "bot")
                     if err is not None:
                         log.warning("table %s: bot %s at seat %d: %s", table.id, name, seat, err)
+                        if not err.startswith("stale"):
+                            return      # a bot whose move is refused would only try it again
                         break
         except asyncio.CancelledError:
             raise

@@ -45,6 +45,9 @@ class LiveTable:
         """Apply one committed move; returns the finished deal's state if the move ended it."""
         if m.seq != len(self.moves):
             raise RuntimeError(f"table {self.id}: move log has seq {m.seq} where {len(self.moves)} was due")
+        if m.deal != self.deal_index:
+            raise RuntimeError(f"table {self.id}: move {m.seq} is logged in deal {m.deal} but replays "
+                               f"in deal {self.deal_index}")
         several = len(self.state.to_move()) > 1
         self.state.apply(m.move, m.seat)
         self.record(m, several)
