@@ -15,6 +15,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .clock import Clock
@@ -106,6 +107,10 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
     @app.get("/tables/{table_id}", response_class=HTMLResponse)
     async def table_page(table_id: str) -> HTMLResponse:
         return HTMLResponse(_page("table.html"))
+
+    # the browser table's files (issue 11) live in cardtable/web/; the pages above are its
+    # index.html and table.html, a placeholder until they exist
+    app.mount("/static", StaticFiles(directory=WEB_DIR, check_dir=False), name="static")
 
     @app.websocket("/ws/tables/{table_id}")
     async def ws_table(websocket: WebSocket, table_id: str) -> None:
