@@ -97,3 +97,24 @@ def test_close_codes_and_spectators_over_a_real_socket(live_url: str) -> None:
             assert "64 KiB" in (await recv(ws))["message"]
 
     asyncio.run(run())
+
+
+def test_tokens_stay_out_of_the_logs() -> None:
+    import logging
+
+    from cardtable.server.app import redact_tokens_in_logs
+    redact_tokens_in_logs()
+    logger = logging.getLogger("uvicorn.error")
+    records: list[str] = []
+
+    class Keep(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            records.append(record.getMessage())
+
+    h = Keep()
+    logger.addHandler(h)
+    try:
+        logger.warning('%s - "WebSocket %s" [accepted]', "127.0.0.1:5", "/ws/tables/x?token=SECRET123&a=1")
+    finally:
+        logger.removeHandler(h)
+    assert records and "SECRET123" not in records[0] and "/ws/tables/x?token=" in records[0]

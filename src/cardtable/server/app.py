@@ -7,6 +7,8 @@ Frames are built and written by ``frames`` (through the table's outboxes) and no
 from __future__ import annotations
 
 import json
+import logging
+import re
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -218,6 +220,25 @@ class TokenBucket:
             self.tokens -= 1
             return True
         return False
+
+
+class _RedactTokens(logging.Filter):
+    """Seat tokens travel in the WebSocket URL (the contract); keep them out of the logs."""
+
+    PATTERN = re.compile(r"token=[^&\s\"']+")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(self.PATTERN.sub("token=…", a) if isinstance(a, str) else a
+                                for a in record.args)
+        if isinstance(record.msg, str):
+            record.msg = self.PATTERN.sub("token=…", record.msg)
+        return True
+
+
+def redact_tokens_in_logs() -> None:
+    for name in ("uvicorn.access", "uvicorn.error", "uvicorn"):
+        logging.getLogger(name).addFilter(_RedactTokens())
 
 
 def _page(name: str) -> str:

@@ -415,8 +415,15 @@ class TableService:
                         continue
                     seq = table.seq
                     text = await asyncio.to_thread(table.choose_bot_move, seat, default)
-                    if self._submit_locked(table, seat, text, seq, "timeout") is None:
+                    err = self._submit_locked(table, seat, text, seq, "timeout")
+                    if err is None:
                         played += 1
+                    else:
+                        log.error("table %s: timeout move %r for seat %d refused: %s", table.id, text, seat, err)
+                if table.row.deadline_ms == deadline:
+                    # nothing could be played for it: drop the deadline rather than retry forever
+                    self.store.clear_deadline(table.id, deadline)
+                    table.row.deadline_ms = None
             self.schedule_bots(table)
         return played
 

@@ -283,6 +283,12 @@ class Store:
                                               tables_t.c.deadline_ms.is_(None)).values(deadline_ms=deadline_ms))
             self._notify(c, table_id)
 
+    def clear_deadline(self, table_id: str, deadline_ms: int) -> None:
+        """Drop a deadline nobody could meet (unless a move has set a new one meanwhile)."""
+        with self.engine.begin() as c:
+            c.execute(tables_t.update().where(tables_t.c.id == table_id, tables_t.c.deadline_ms == deadline_ms)
+                      .values(deadline_ms=None))
+
     def load_moves(self, table_id: str, after: int = -1) -> list[MoveRow]:
         with self.engine.connect() as c:
             rows = c.execute(moves_t.select().where(moves_t.c.table_id == table_id, moves_t.c.seq > after)
