@@ -121,6 +121,9 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
         if table is None:
             await websocket.close(CLOSE_NO_TABLE)
             return
+        # first catch up with the database: the seat may just have been taken through
+        # another process, whose notification has not arrived yet
+        await service.refresh(table)
         token = websocket.query_params.get("token")
         seat: int | None = None
         if token is not None:
@@ -128,7 +131,6 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
             if seat is None:
                 await websocket.close(CLOSE_BAD_TOKEN)
                 return
-        await service.refresh(table)
         box = Outbox(websocket, seat)
         async with table.lock:
             table.outboxes.add(box)
