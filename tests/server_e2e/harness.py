@@ -24,6 +24,7 @@ from tests.support.postgres import free_port
 
 START_TIMEOUT = 60.0     # seconds for `cardtable serve` to answer /api/health (migrations included)
 FRAME_TIMEOUT = 20.0     # seconds to wait for one expected frame
+GENEROUS_LIMITS = ["--moves-per-second", "10000", "--max-tables-per-client", "10000"]
 
 
 def cardtable_command() -> list[str]:
@@ -40,7 +41,9 @@ class ServerProcess:
     def __init__(self, db: str, log_dir: Path, name: str = "server", extra_args: list[str] | None = None) -> None:
         self.db = db
         self.log_path = log_dir / f"{name}.log"
-        self.extra_args = extra_args or []
+        # Tests play faster than people and make many tables from one address: lift those
+        # limits unless a test sets its own (the limits have their own test).
+        self.extra_args = extra_args if extra_args is not None else GENEROUS_LIMITS
         self.port = 0
         self.proc: subprocess.Popen[bytes] | None = None
         self.starts = 0
