@@ -193,6 +193,16 @@ class Client:
             if frame["type"] == "state" and pred(frame):
                 return frame
 
+    def last_state(self) -> dict[str, Any] | None:
+        return next((f for f in reversed(self.frames) if f["type"] == "state"), None)
+
+    async def turn_or_end(self, timeout: float = FRAME_TIMEOUT) -> dict[str, Any]:
+        """The latest state if the seat may move in it or the match is over, else the next such."""
+        last = self.last_state()
+        if last is not None and (is_my_turn(last) or last["status"] == "over"):
+            return last
+        return await self.state_where(lambda f: is_my_turn(f) or f["status"] == "over", timeout)
+
     async def quiet(self, seconds: float) -> list[dict[str, Any]]:
         """Every frame that arrives within ``seconds`` (expecting none, usually)."""
         got: list[dict[str, Any]] = []
