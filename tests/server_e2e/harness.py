@@ -58,6 +58,12 @@ class ServerProcess:
 
     def start(self, port: int | None = None) -> ServerProcess:
         """Start (or restart, on the same port unless told otherwise) and wait for health."""
+        self.launch(port)
+        self.wait_healthy()
+        return self
+
+    def launch(self, port: int | None = None) -> ServerProcess:
+        """Start the process without waiting for it (``wait_healthy`` waits)."""
         if self.proc is not None and self.proc.poll() is None:
             raise RuntimeError("server already running")
         self.port = port or self.port or free_port()
@@ -73,10 +79,9 @@ class ServerProcess:
             start_new_session=True,
         )
         log.close()
-        self._wait_healthy()
         return self
 
-    def _wait_healthy(self) -> None:
+    def wait_healthy(self) -> None:
         deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline:
             assert self.proc is not None

@@ -254,3 +254,34 @@ def test_two_tabs_spectator_and_reconnect(make_server: Any, sqlite_db: str) -> N
             await c.close()
 
     asyncio.run(run())
+
+
+def test_limits_refuse_clearly_and_change_nothing(make_server: Any, sqlite_db: str) -> None:
+    server: ServerProcess = make_server(sqlite_db, extra_args=[
+        "--max-tables-per-client", "3", "--moves-per-second", "2"]).start()
+    ids = [server.create_table("gin", ["open", "open"], bot_delay_ms=0)["id"] for _ in range(3)]
+    status, answer = server.http("POST", "/api/tables", {"game": "gin", "seats": ["open", "open"]})
+    assert 400 <= status < 500 and "table" in answer["error"], (status, answer)
+    assert len(server.http("GET", "/api/tables")[1]) == 3
+    tokens = [server.join(ids[0], 0), server.join(ids[0], 1)]
+
+    async def run() -> None:
+        clients = [await Client.connect(server, ids[0], t) for t in tokens]
+        frames = [await c.expect("state") for c in clients]
+        mover = 0 if frames[0]["legal"] else 1
+        seq, move = frames[mover]["seq"], frames[mover]["legal"][0]
+        # A burst of stale moves: each is refused (stale or too fast), the connection stays usable.
+        for _ in range(12):
+            await clients[mover].send({"type": "move", "move": move, "seq": seq + 5})
+        replies = [await clients[mover].recv() for _ in range(12)]
+        assert all(r["type"] == "error" for r in replies), replies
+        assert any("fast" in r["message"] or "many" in r["message"] or "second" in r["message"]
+                   for r in replies), [r["message"] for r in replies]
+        assert server.summary(ids[0])["seq"] == seq
+        await asyncio.sleep(1.5)     # the allowance refills
+        await clients[mover].send({"type": "move", "move": move, "seq": seq})
+        assert (await clients[mover].state_where(lambda f: True))["seq"] == seq + 1
+        for c in clients:
+            await c.close()
+
+    asyncio.run(run())
