@@ -129,7 +129,7 @@ class Stats:
             self.examples.append(f"{kind}: {example[:200]}")
 
 
-async def person(ws_url: str, interval: float, phase: float, stop_at: float, answer_timeout: float,
+async def person(label: str, ws_url: str, interval: float, phase: float, stop_at: float, answer_timeout: float,
                  rng: random.Random, stats: Stats, measuring: list[bool]) -> None:
     import websockets
 
@@ -156,7 +156,7 @@ async def person(ws_url: str, interval: float, phase: float, stop_at: float, ans
             if raw is not None:
                 frame = json.loads(raw)
                 if frame["type"] == "error":
-                    stats.error("error frame", frame.get("message", ""))
+                    stats.error("error frame", f"{label}: {frame.get('message', '')}")
                     waiting = None
                 elif frame["type"] == "state":
                     if latest is None or frame["seq"] >= latest["seq"]:
@@ -169,7 +169,7 @@ async def person(ws_url: str, interval: float, phase: float, stop_at: float, ans
                         stats.finished_tables += 1
                         break
             elif waiting is not None and now - waiting[1] > answer_timeout:
-                stats.error("no answer", f"seq {waiting[0]} unanswered after {answer_timeout} s")
+                stats.error("no answer", f"{label}: seq {waiting[0]} unanswered after {answer_timeout} s")
                 waiting = None
             if (waiting is None and latest is not None and latest["legal"] and latest["status"] == "playing"
                     and time.monotonic() >= next_move):
@@ -196,10 +196,11 @@ def percentile(values: list[float], q: float) -> float | None:
     return ordered[k]
 
 
-async def create_tables(base: str, n: int, bot: str, games: dict[str, Any], concurrency: int) -> list[tuple[str, str]]:
+async def create_tables(base: str, n: int, bot: str, games: dict[str, Any],
+                        concurrency: int) -> list[tuple[str, str, str]]:
     sem = asyncio.Semaphore(concurrency)
 
-    async def one(i: int) -> tuple[str, str]:
+    async def one(i: int) -> tuple[str, str, str]:
         game, players = MIX[i % len(MIX)]
         name = games[game]["default_bot"] if bot == "default" else bot
         async with sem:
@@ -212,7 +213,7 @@ async def create_tables(base: str, n: int, bot: str, games: dict[str, Any], conc
                                                    {"name": f"load{i}"})
             if status != 200:
                 raise SystemExit(f"joining table {table['id']} failed: {status} {seat}")
-        return table["id"], seat["token"]
+        return game, table["id"], seat["token"]
 
     return await asyncio.gather(*(one(i) for i in range(n)))
 
@@ -230,10 +231,10 @@ async def run(args: argparse.Namespace, server: Server) -> dict[str, Any]:
     ws_base = f"ws://127.0.0.1:{server.port}"
     start = time.monotonic()
     stop_at = start + args.warmup + args.seconds
-    tasks = [asyncio.create_task(person(f"{ws_base}/ws/tables/{tid}?token={token}", args.interval,
+    tasks = [asyncio.create_task(person(f"{game} {tid}", f"{ws_base}/ws/tables/{tid}?token={token}", args.interval,
                                         args.interval * i / max(1, len(tables)), stop_at, args.answer_timeout,
                                         random.Random(rng.random()), stats, measuring))
-             for i, (tid, token) in enumerate(tables)]
+             for i, (game, tid, token) in enumerate(tables)]
     await asyncio.sleep(args.warmup)
     measuring[0] = True
     rss_tables = rss_kib(server.proc.pid)

@@ -285,3 +285,25 @@ def test_limits_refuse_clearly_and_change_nothing(make_server: Any, sqlite_db: s
             await c.close()
 
     asyncio.run(run())
+
+
+def test_simultaneous_decision_sent_at_an_older_seq_is_taken(make_server: Any, sqlite_db: str) -> None:
+    """十三张: every seat arranges at once. A person's arrangement decided at seq S (when all
+    four seats could move) and arriving after the three bots arranged (seq S + 3, only the
+    person left to move) is "still taken": no move of the same seat since S, and legal now."""
+    server: ServerProcess = make_server(sqlite_db).start()
+    tid = server.create_table("shisanzhang", ["open", "bot:auto", "bot:auto", "bot:auto"], bot_delay_ms=500)["id"]
+    token = server.join(tid, 0)
+
+    async def run() -> None:
+        me = await Client.connect(server, tid, token)
+        decided = await me.state_where(lambda f: is_my_turn(f) and len(f["view"]["to_move"]) == 4)
+        last = await me.state_where(lambda f: f["view"]["to_move"] == [0])
+        assert last["seq"] == decided["seq"] + 3 and last["legal"] == decided["legal"]
+        move = decided["legal"][0]
+        await me.send({"type": "move", "move": move, "seq": decided["seq"]})
+        reply = await me.recv()
+        assert reply["type"] == "state" and reply["seq"] == last["seq"] + 1, reply
+        await me.close()
+
+    asyncio.run(run())
