@@ -58,8 +58,17 @@ class ServerProcess:
 
     def start(self, port: int | None = None) -> ServerProcess:
         """Start (or restart, on the same port unless told otherwise) and wait for health."""
-        self.launch(port)
-        self.wait_healthy()
+        first = not self.port and port is None
+        for attempt in range(3):
+            self.launch(port)
+            try:
+                self.wait_healthy()
+                return self
+            except AssertionError:
+                # another process (a parallel test worker) took the free port first: try another
+                if not first or attempt == 2 or "address already in use" not in self.log_tail(600).lower():
+                    raise
+                self.port = 0
         return self
 
     def launch(self, port: int | None = None) -> ServerProcess:
