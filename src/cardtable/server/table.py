@@ -37,6 +37,7 @@ class LiveTable:
         self.options = self.game.make_options(row.preset, row.rules)
         self.match = Match(self.game, row.players, self.options, seed=row.seed)
         self.moves: list[MoveRow] = []
+        self.simultaneous: set[int] = set()    # seqs of moves made while several seats could act
         for m in moves:
             self.replay_move(m)
 
@@ -44,9 +45,16 @@ class LiveTable:
         """Apply one committed move; returns the finished deal's state if the move ended it."""
         if m.seq != len(self.moves):
             raise RuntimeError(f"table {self.id}: move log has seq {m.seq} where {len(self.moves)} was due")
+        several = len(self.state.to_move()) > 1
         self.state.apply(m.move, m.seat)
-        self.moves.append(m)
+        self.record(m, several)
         return self.after_move()
+
+    def record(self, m: MoveRow, several: bool) -> None:
+        """Append an applied move to the log kept in memory."""
+        if several:
+            self.simultaneous.add(m.seq)
+        self.moves.append(m)
 
     def after_move(self) -> State | None:
         """Finish a deal that just ended and deal the next (unless the match is over)."""
@@ -118,16 +126,20 @@ class LiveTable:
 
     # --- frames --------------------------------------------------------------------------
 
-    def frame(self, seat: int | None, finished: State | None = None) -> dict[str, Any]:
-        """The state frame for ``seat`` now, or of the ``finished`` deal just ended."""
+    def frame(self, seat: int | None, finished: State | None = None,
+              world: State | None = None) -> dict[str, Any]:
+        """The state frame for ``seat`` now, or of the ``finished`` deal just ended.
+
+        ``world`` replaces that deal's state by another one (the leak test passes a world
+        resampled for ``seat``: the frame must not change)."""
         if finished is not None and finished is not self.match.state:
             k = self.match.deals.index(finished)
-            f = state_frame(finished, seat, seq=self.seq, status="playing", deal=k,
+            f = state_frame(world or finished, seat, seq=self.seq, status="playing", deal=k,
                             totals=self.totals_before(k), deadline=None)
         else:
             status, k = self.status, self.deal_index
             end = (self.match.end.winners, self.match.end.items) if self.match.end else None
-            f = state_frame(self.state, seat, seq=self.seq, status=status, deal=k,
+            f = state_frame(world or self.state, seat, seq=self.seq, status=status, deal=k,
                             totals=self.match.totals if end else self.totals_before(k),
                             deadline=self.row.deadline_ms if status == "playing" else None,
                             end=end)
