@@ -194,3 +194,23 @@ def test_clients_of_the_other_process_get_a_state_for_every_change(make_server: 
             await c.close()
 
     asyncio.run(run())
+
+
+def test_a_seat_joined_through_one_process_plays_at_once_through_the_other(make_server: Any, pg_url: str) -> None:
+    """Join through B, connect at once through A (which has the table loaded already): A
+    must know the new token, not close with 4401 because its copy of the seats is older."""
+    a, b = two_servers(make_server, pg_url)
+
+    async def run() -> None:
+        for _ in range(25):   # a race: the NOTIFY of the join may reach A after the connect
+            tid = a.create_table("gin", ["open", "bot:random"], bot_delay_ms=0)["id"]
+            spectator = await Client.connect(a, tid)      # A has the table loaded and watched
+            await spectator.expect("state")
+            token = b.join(tid, 0)
+            me = await Client.connect(a, tid, token)
+            frame = await me.recv()
+            assert frame["type"] == "state" and frame["seat"] == 0, frame
+            for c in (me, spectator):
+                await c.close()
+
+    asyncio.run(run())
