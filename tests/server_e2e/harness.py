@@ -177,8 +177,10 @@ class Client:
         import websockets
 
         url = f"{server.ws_base}/ws/tables/{table_id}" + (f"?token={token}" if token else "")
-        ws = await asyncio.wait_for(websockets.connect(url, max_size=None, open_timeout=FRAME_TIMEOUT),
-                                    FRAME_TIMEOUT)
+        # A test may leave a connection unread for a while (a spectator during a whole match):
+        # buffer every frame, and send no keepalive pings whose pongs would wait behind them.
+        ws = await asyncio.wait_for(websockets.connect(url, max_size=None, max_queue=None, ping_interval=None,
+                                                       open_timeout=FRAME_TIMEOUT), FRAME_TIMEOUT)
         return cls(ws)
 
     async def send(self, message: Any) -> None:
