@@ -82,11 +82,11 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
     async def create(request: Request) -> JSONResponse:
         addr = request.client.host if request.client else None
         table = await service.create_table(await body_of(request), addr)
-        return JSONResponse(table.summary(), status_code=201)
+        return JSONResponse(table.published, status_code=201)
 
     @app.get("/api/tables")
     async def list_tables() -> list[dict[str, Any]]:
-        return service.list_summaries()
+        return await service.list_summaries()
 
     @app.get("/api/tables/{table_id}")
     async def summary(table_id: str) -> dict[str, Any]:
