@@ -109,3 +109,31 @@ def test_two_servers_on_one_postgresql_serve_one_table(pg_url: str, make_server:
             if gb["legal"]:
                 sb.move(gb["legal"][0], 1)
                 sa_.until(lambda x: x["type"] == "state" and x["seq"] == 2)
+
+
+@pytest.mark.slow
+def test_bots_go_on_when_the_driving_process_is_gone(pg_url: str) -> None:
+    """The process that made a table's last move plays its bots; when it is gone, another
+    process that watches the table takes over after its stand-by pause."""
+    from fastapi.testclient import TestClient
+
+    from cardtable.server import create_app
+    from tests.server.helpers import make_settings
+    b = TestClient(create_app(make_settings(pg_url)))
+    b.__enter__()
+    try:
+        b.app.state.service.FALLBACK_S = 0.3
+        with TestClient(create_app(make_settings(pg_url, bot_delay_ms=100))) as a:
+            t = new_table(a, "gin", ["bot:random", "bot:random"], bot_delay_ms=100)
+            with connect(b, t["id"]) as ws:
+                s = Socket(ws)
+                f = s.recv()
+                s.until(lambda x: x["type"] == "state" and x["seq"] >= f["seq"] + 2)
+        # a has stopped; b's spectator keeps getting moves
+        with connect(b, t["id"]) as ws:
+            s = Socket(ws)
+            g = s.recv()
+            h = s.until(lambda x: x["type"] == "state" and x["seq"] >= g["seq"] + 3)
+        assert h["seq"] >= g["seq"] + 3
+    finally:
+        b.__exit__(None, None, None)

@@ -391,6 +391,7 @@ class TableService:
     async def _bot_turn(self, table: LiveTable, fallback: bool) -> None:
         me = asyncio.current_task()
         start = table.seq
+        standby = False
         try:
             delay = table.row.bot_delay_ms / 1000 + (self.FALLBACK_S if fallback else 0.0)
             if delay > 0:
@@ -400,7 +401,9 @@ class TableService:
                 if fallback:
                     await self._refresh_locked(table)
                     if table.seq != start:
-                        return      # the table moved on: its driving process is alive
+                        # the table moved on, so its driving process is alive: stand by again
+                        standby = True
+                        return
                 for seat in [s for s in table.movers() if table.row.seats[s].kind == "bot"]:
                     if seat not in table.movers():
                         continue
@@ -422,6 +425,8 @@ class TableService:
         finally:
             if table.bot_task is me:
                 table.bot_task = None
+            if standby:
+                self.schedule_bots(table, fallback=True)
         self.schedule_bots(table)
 
     async def fire_expired(self) -> int:
