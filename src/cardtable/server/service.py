@@ -19,7 +19,6 @@ from typing import Any
 
 from ..bots import make_bot
 from ..errors import BadOption, CardtableError, IllegalMove, UnknownGame
-from ..game import State
 from ..registry import get_game
 from .clock import Clock
 from .games import default_bot_name
@@ -66,7 +65,7 @@ class TableService:
 
     async def start(self, background: bool = True) -> None:
         self.store.migrate()
-        for tid in self.store.live_table_ids():   # bots and timers resume after a restart
+        for tid in await self.store.run(self.store.live_table_ids):   # bots and timers resume after a restart
             table = await self.get(tid)
             if table is not None:
                 self.schedule_bots(table)
@@ -98,46 +97,58 @@ class TableService:
         lock = self._loading.setdefault(table_id, asyncio.Lock())
         async with lock:
             if table_id not in self.tables:
-                row = self.store.load_table(table_id)
+                row = await self.store.run(self.store.load_table, table_id)
                 if row is None:
                     return None
-                self.tables[table_id] = LiveTable(row, self.store.load_moves(table_id))
+                self.tables[table_id] = LiveTable(row, await self.store.run(self.store.load_moves, table_id))
         return self.tables[table_id]
 
-    async def refresh(self, table: LiveTable) -> None:
-        """Catch up with moves and seats committed by other processes, and tell the clients."""
+    async def attach(self, table: LiveTable, box: Any) -> None:
+        """A new connection: caught up with the database and given the current state in one
+        step, so that it misses no change between the two."""
         async with table.lock:
-            self._refresh_locked(table)
-        self.schedule_bots(table)
+            await self._refresh_locked(table)
+            table.outboxes.add(box)
+            box.put(table.frame(box.seat))
+        self.schedule_bots(table, fallback=True)
 
-    def _refresh_locked(self, table: LiveTable) -> None:
-        row = self.store.load_table(table.id)
+    async def refresh(self, table: LiveTable) -> None:
+        """Catch up with moves and seats committed by other processes, and tell the clients.
+        The process that made the move drives the table's bots; this one only stands by
+        (``fallback``) in case that process is gone."""
+        async with table.lock:
+            await self._refresh_locked(table)
+        self.schedule_bots(table, fallback=True)
+
+    async def _refresh_locked(self, table: LiveTable) -> None:
+        row = await self.store.run(self.store.load_table, table.id)
         if row is None:
             return
-        new_moves = self.store.load_moves(table.id, after=table.seq - 1)
+        new_moves = await self.store.run(self.store.load_moves, table.id, table.seq - 1)
         changed = bool(new_moves) or [(s.kind, s.name) for s in row.seats] != [
             (s.kind, s.name) for s in table.row.seats] or row.deadline_ms != table.row.deadline_ms
         if not changed:
             return
         table.row = row
-        finished: list[State] = []
         try:
+            # a state for every change, as the process that made the moves sent its clients
             for m in new_moves:
                 done = table.replay_move(m)
-                if done is not None and done is not table.state:
-                    finished.append(done)
-        except CardtableError:
+                table.broadcast([done] if done is not None and done is not table.state else None)
+        except (CardtableError, RuntimeError):
             log.exception("table %s: the log does not replay; rebuilding", table.id)
-            table.rebuild(row, self.store.load_moves(table.id))
-            finished = []
-        table.broadcast(finished)
+            table.rebuild(row, await self.store.run(self.store.load_moves, table.id))
+            table.broadcast()
+            return
+        if not new_moves:
+            table.broadcast()
 
     # --- tables ------------------------------------------------------------------------
 
     async def create_table(self, body: Any, client_addr: str | None) -> LiveTable:
         row = self._new_table_row(body)
         limit = self.settings.max_open_tables_per_client
-        if client_addr is not None and self.store.open_tables_of(client_addr) >= limit:
+        if client_addr is not None and await self.store.run(self.store.open_tables_of, client_addr) >= limit:
             raise ApiError(429, f"too many open tables from your address (at most {limit} that are "
                            "not over); finish or leave some first")
         row.client_addr = client_addr
@@ -148,7 +159,7 @@ class TableService:
         row.status = table.status
         row.totals = table.totals
         row.deadline_ms = self._deadline(table, None)
-        self.store.create_table(row, {})
+        await self.store.run(self.store.create_table, row, {})
         self.tables[row.id] = table
         self.schedule_bots(table)
         return table
@@ -212,18 +223,16 @@ class TableService:
             created_ms=self.clock.now_ms(), seats=seat_rows)
 
     async def summary(self, table_id: str) -> dict[str, Any]:
-        table = await self.get(table_id)
-        if table is None:
+        """From the database, not this process's memory: it shows only committed moves, and
+        seats taken through other processes at once."""
+        row = await self.store.run(self.store.load_table, table_id)
+        if row is None:
             raise ApiError(404, f"no table {table_id!r}")
-        return table.summary()
+        return row_summary(row)
 
-    def list_summaries(self) -> list[dict[str, Any]]:
-        out = []
-        for row in self.store.list_tables(self.settings.max_tables_listed):
-            out.append({"id": row.id, "game": row.game, "players": row.players, "preset": row.preset,
-                        "rules": row.rules, "seats": [{"kind": s.kind, "name": s.name} for s in row.seats],
-                        "status": row.status, "seq": row.seq, "totals": row.totals})
-        return out
+    async def list_summaries(self) -> list[dict[str, Any]]:
+        rows = await self.store.run(self.store.list_tables, self.settings.max_tables_listed)
+        return [row_summary(row) for row in rows]
 
     async def replay(self, table_id: str) -> dict[str, Any]:
         table = await self.get(table_id)
@@ -251,20 +260,19 @@ class TableService:
             if s.kind != "open":
                 raise ApiError(409, f"seat {seat} is taken ({s.kind} {s.name!r})")
             token = secrets.token_urlsafe(32)     # 256 random bits; only its hash is stored
-            others_open = [i for i, x in enumerate(table.row.seats) if x.kind == "open" and i != seat]
-            old = table.row.seats[seat]
-            table.row.seats[seat] = SeatRow("person", name, None)
-            deadline = self._deadline(table, None) if not others_open else None
-            table.row.seats[seat] = old
             try:
-                self.store.take_seat(table.id, seat, name, token, "playing", deadline, not others_open)
+                await self.store.run(self.store.take_seat, table.id, seat, name, token)
             except SeatTaken:
-                self._refresh_locked(table)
+                await self._refresh_locked(table)
                 raise ApiError(409, f"seat {seat} is taken") from None
-            # the row as stored (another process may have filled other seats meanwhile)
-            row = self.store.load_table(table.id)
+            # the row as stored: another process may have filled other seats meanwhile
+            row = await self.store.run(self.store.load_table, table.id)
             if row is not None:
                 table.row = row
+            if table.status == "playing" and table.row.deadline_ms is None:
+                table.row.deadline_ms = self._deadline(table, None)
+                if table.row.deadline_ms is not None:
+                    await self.store.run(self.store.set_deadline, table.id, table.row.deadline_ms)
             table.broadcast()
         self.schedule_bots(table)
         return {"seat": seat, "token": token}
@@ -291,12 +299,12 @@ class TableService:
                      source: str = "person") -> str | None:
         """Play ``text`` for ``seat``; None when committed, else the refusal's message."""
         async with table.lock:
-            err = self._submit_locked(table, seat, text, seq, source)
+            err = await self._submit_locked(table, seat, text, seq, source)
         if err is None:
             self.schedule_bots(table)
         return err
 
-    def _submit_locked(self, table: LiveTable, seat: int, text: str, seq: Any, source: str) -> str | None:
+    async def _submit_locked(self, table: LiveTable, seat: int, text: str, seq: Any, source: str) -> str | None:
         status = table.status
         if status == "waiting":
             return "the table is waiting for players; play starts when every seat is taken"
@@ -319,29 +327,30 @@ class TableService:
             return f"the move {text!r} could not be read ({type(e).__name__})"
         row = MoveRow(seq=table.seq, deal=deal, seat=seat, move=state.move_text(move), source=source,
                       at_ms=self.clock.now_ms())
+        committed = list(table.moves)
         table.record(row, len(movers_before) > 1)
         finished = table.after_move()
         deadline = self._deadline(table, (movers_before, table.row.deadline_ms))
         try:
-            self.store.commit_move(table.id, row, table.status, table.totals, deadline)
+            await self.store.run(self.store.commit_move, table.id, row, table.status, table.totals, deadline)
         except SeqTaken:
-            self._reload(table)
+            await self._roll_back(table, committed)
             return (f"stale move: seq {row.seq} was just taken by another move; "
                     f"the table is at seq {table.seq}")
         except Exception as e:  # noqa: BLE001 - a database failure refuses the move, loses nothing
             log.exception("table %s: commit failed", table.id)
-            self._reload(table)
+            await self._roll_back(table, committed)
             return f"the move could not be saved ({type(e).__name__}); try again"
         table.row.deadline_ms = deadline
         table.row.status = table.status
         table.broadcast([finished] if finished is not None and finished is not table.state else None)
         return None
 
-    def _reload(self, table: LiveTable) -> None:
-        row = self.store.load_table(table.id)
-        if row is not None:
-            table.rebuild(row, self.store.load_moves(table.id))
-        table.broadcast()
+    async def _roll_back(self, table: LiveTable, committed: list[MoveRow]) -> None:
+        """Forget a move whose commit failed (the clients never saw it), then catch up with
+        what the database has: a state for each move another process committed."""
+        table.rebuild(table.row, committed)
+        await self._refresh_locked(table)
 
     def _deadline(self, table: LiveTable, before: tuple[tuple[int, ...], int | None] | None) -> int | None:
         """When the seats to move must have moved: ``turn_seconds`` from now after every move,
@@ -361,19 +370,37 @@ class TableService:
 
     # --- bots and timers ---------------------------------------------------------------
 
-    def schedule_bots(self, table: LiveTable) -> None:
-        if table.bot_task is not None and not table.bot_task.done():
-            return
+    def schedule_bots(self, table: LiveTable, fallback: bool = False) -> None:
+        """Let the table's bots move if one is to move.  A ``fallback`` turn (after catching
+        up with another process's move) waits ``FALLBACK_S`` longer and gives way if the
+        table moves meanwhile: the process that made the move plays its bots, this one takes
+        over only if that one is gone.  A normal turn replaces a fallback one still waiting."""
+        task = table.bot_task
+        if task is not None and not task.done():
+            if fallback or not table.bot_fallback or not table.bot_waiting:
+                return
+            task.cancel()
         bots = set(table.seats_of_kind("bot"))
         if bots.intersection(table.movers()):
-            table.bot_task = asyncio.create_task(self._bot_turn(table))
+            table.bot_fallback = fallback
+            table.bot_waiting = True
+            table.bot_task = asyncio.create_task(self._bot_turn(table, fallback))
 
-    async def _bot_turn(self, table: LiveTable) -> None:
+    FALLBACK_S = 2.0
+
+    async def _bot_turn(self, table: LiveTable, fallback: bool) -> None:
+        me = asyncio.current_task()
+        start = table.seq
         try:
-            delay = table.row.bot_delay_ms
+            delay = table.row.bot_delay_ms / 1000 + (self.FALLBACK_S if fallback else 0.0)
             if delay > 0:
-                await asyncio.sleep(delay / 1000)
+                await asyncio.sleep(delay)
             async with table.lock:
+                table.bot_waiting = False
+                if fallback:
+                    await self._refresh_locked(table)
+                    if table.seq != start:
+                        return      # the table moved on: its driving process is alive
                 for seat in [s for s in table.movers() if table.row.seats[s].kind == "bot"]:
                     if seat not in table.movers():
                         continue
@@ -381,9 +408,11 @@ class TableService:
                     seq = table.seq
                     # a search bot thinks for a while: off the event loop, the table locked
                     text = await asyncio.to_thread(table.choose_bot_move, seat, name)
-                    err = self._submit_locked(table, seat, text, seq, "bot")
+                    err = await self._submit_locked(table, seat, text, seq, "bot")
                     if err is not None:
                         log.warning("table %s: bot %s at seat %d: %s", table.id, name, seat, err)
+                        if not err.startswith("stale"):
+                            return      # a bot whose move is refused would only try it again
                         break
         except asyncio.CancelledError:
             raise
@@ -391,19 +420,20 @@ class TableService:
             log.exception("table %s: bot turn failed", table.id)
             return
         finally:
-            table.bot_task = None
+            if table.bot_task is me:
+                table.bot_task = None
         self.schedule_bots(table)
 
     async def fire_expired(self) -> int:
         """Play the default bot for every seat whose deadline has passed; how many moves."""
         now = self.clock.now_ms()
         played = 0
-        for tid in self.store.expired(now):
+        for tid in await self.store.run(self.store.expired, now):
             table = await self.get(tid)
             if table is None:
                 continue
             async with table.lock:
-                self._refresh_locked(table)
+                await self._refresh_locked(table)
                 deadline = table.row.deadline_ms
                 if deadline is None or deadline > now:
                     continue
@@ -414,8 +444,15 @@ class TableService:
                         continue
                     seq = table.seq
                     text = await asyncio.to_thread(table.choose_bot_move, seat, default)
-                    if self._submit_locked(table, seat, text, seq, "timeout") is None:
+                    err = await self._submit_locked(table, seat, text, seq, "timeout")
+                    if err is None:
                         played += 1
+                    else:
+                        log.error("table %s: timeout move %r for seat %d refused: %s", table.id, text, seat, err)
+                if table.row.deadline_ms == deadline:
+                    # nothing could be played for it: drop the deadline rather than retry forever
+                    await self.store.run(self.store.clear_deadline, table.id, deadline)
+                    table.row.deadline_ms = None
             self.schedule_bots(table)
         return played
 
@@ -423,7 +460,7 @@ class TableService:
         while True:
             try:
                 await self.fire_expired()
-                nxt = self.store.next_deadline()
+                nxt = await self.store.run(self.store.next_deadline)
                 wait = self.settings.timer_poll_s
                 if nxt is not None:
                     wait = min(wait, max(0.02, (nxt - self.clock.now_ms()) / 1000))
@@ -463,3 +500,10 @@ class TableService:
         table = self.tables.get(str(data.get("table")))
         if table is not None:
             asyncio.create_task(self.refresh(table))
+
+
+def row_summary(row: TableRow) -> dict[str, Any]:
+    """The contract's table summary, from the stored row."""
+    return {"id": row.id, "game": row.game, "players": row.players, "preset": row.preset,
+            "rules": row.rules, "seats": [{"kind": s.kind, "name": s.name} for s in row.seats],
+            "status": row.status, "seq": row.seq, "totals": row.totals}

@@ -27,6 +27,8 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.outboxes: set[Outbox] = set()
         self.bot_task: asyncio.Task[None] | None = None
+        self.bot_fallback = False       # the pending bot turn stands by for another process
+        self.bot_waiting = False        # ... and is still in its pause
         self._bots: dict[int, Bot] = {}
         self.rebuild(row, moves)
 
@@ -45,6 +47,9 @@ class LiveTable:
         """Apply one committed move; returns the finished deal's state if the move ended it."""
         if m.seq != len(self.moves):
             raise RuntimeError(f"table {self.id}: move log has seq {m.seq} where {len(self.moves)} was due")
+        if m.deal != self.deal_index:
+            raise RuntimeError(f"table {self.id}: move {m.seq} is logged in deal {m.deal} but replays "
+                               f"in deal {self.deal_index}")
         several = len(self.state.to_move()) > 1
         self.state.apply(m.move, m.seat)
         self.record(m, several)
