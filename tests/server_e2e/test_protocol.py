@@ -31,7 +31,9 @@ async def play_to_end(me: Client, rng: random.Random, first: dict[str, Any], max
     while frame["status"] != "over":
         assert moves < max_moves and time.monotonic() < deadline, "match did not end in time"
         if is_my_turn(frame):
-            move = rng.choice(frame["legal"])
+            # knock whenever allowed (random play alone can draw deal after deal)
+            knocks = [m for m in frame["legal"] if m.startswith("knock")]
+            move = rng.choice(knocks or frame["legal"])
             await me.send({"type": "move", "move": move, "seq": frame["seq"]})
             moves += 1
             sent_seq = frame["seq"]
@@ -44,6 +46,34 @@ async def play_to_end(me: Client, rng: random.Random, first: dict[str, Any], max
         assert frame["seq"] >= last_seq
         last_seq = frame["seq"]
     return frame, moves
+
+
+def frames_match_engine(replay: dict[str, Any], frames: list[dict[str, Any]], seat: int | None) -> None:
+    """Each state frame equals the engine's ``view(seat)`` (and ``legal_moves(seat)``) of the
+    match replayed to that frame's ``deal`` and ``seq``."""
+    from cardtable import scenario
+
+    before = [0]
+    for d in replay["deals"]:
+        before.append(before[-1] + len(d["moves"]))
+    checked = 0
+    for frame in frames:
+        if frame["status"] == "waiting":
+            continue
+        k, seq = frame["deal"], frame["seq"]
+        upto = {**replay, "deals": [*replay["deals"][:k],
+                                    {**replay["deals"][k], "moves": replay["deals"][k]["moves"][:seq - before[k]]}]}
+        upto.pop("expect", None)
+        result = scenario.replay(upto)
+        assert result.error is None, result.error
+        state = result.state
+        engine_view = json.loads(json.dumps(state.view(seat)))
+        assert frame["view"] == engine_view, (k, seq, frame["view"], engine_view)
+        legal = [] if seat is None or frame["status"] != "playing" else [state.move_text(m) for m in
+                                                                         state.legal_moves(seat)]
+        assert frame["legal"] == legal, (k, seq)
+        checked += 1
+    assert checked >= len(frames) - 2 and checked > 0
 
 
 def test_games_and_health(make_server: Any, sqlite_db: str) -> None:
@@ -59,11 +89,11 @@ def test_games_and_health(make_server: Any, sqlite_db: str) -> None:
 
 def test_whole_match_against_a_bot(make_server: Any, any_db: str) -> None:
     server: ServerProcess = make_server(any_db).start()
-    table = server.create_table("gin", ["open", "bot:random"], rules=SHORT_GIN, bot_delay_ms=0)
+    table = server.create_table("gin", ["open", "bot:heuristic"], rules=SHORT_GIN, bot_delay_ms=0)
     tid = table["id"]
     assert table["status"] == "waiting" and table["seq"] == 0 and table["players"] == 2
     assert [s["kind"] for s in table["seats"]] == ["open", "bot"]
-    assert table["seats"][0]["name"] is None and table["seats"][1]["name"] == "random"
+    assert table["seats"][0]["name"] is None and table["seats"][1]["name"] == "heuristic"
     assert server.http("GET", f"/api/tables/{tid}/replay")[0] == 403
 
     async def run() -> None:
@@ -96,9 +126,12 @@ def test_whole_match_against_a_bot(make_server: Any, any_db: str) -> None:
         assert summary["status"] == "over" and summary["seq"] == final["seq"]
         assert summary["totals"] == final["totals"]
         status, replay = server.http("GET", f"/api/tables/{tid}/replay")
-        assert status == 200
-        text = replay if isinstance(replay, str) else json.dumps(replay)
-        assert '"game"' in text and "gin" in text and '"moves"' in text
+        assert status == 200 and isinstance(replay, dict), replay
+        assert replay["game"] == "gin" and sum(len(d["moves"]) for d in replay["deals"]) == final["seq"]
+        # Every frame either client got is exactly the engine's view and legal moves for that
+        # seat at that point of the match, rebuilt here from the replay.
+        frames_match_engine(replay, [f for f in me.frames if f["type"] == "state"], seat=0)
+        frames_match_engine(replay, [f for f in spectator.frames if f["type"] == "state"], seat=None)
         await me.close()
         await spectator.close()
 
