@@ -1,0 +1,59 @@
+"""``cardtable serve``: run the table server (needs the ``server`` extra)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from .common import fail
+
+SERVE_HELP = """Run the card-table server: HTTP API and WebSocket protocol
+(shared/contracts/table-protocol.md, docs/server.md).
+
+Tables, seats and every committed move are kept in the database; killing the server loses
+nothing, and tables, bots and timers resume on the next start. With no --db a SQLite file in
+$XDG_DATA_HOME/cardtable/cardtable.db (else ~/.local/share/cardtable/) is used. Several
+processes may serve one PostgreSQL database (--db postgresql+psycopg://USER@HOST/DB).
+"""
+
+
+def serve_command(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="TCP port.")] = 8000,
+    db: Annotated[str | None, typer.Option(
+        help="Database URL: sqlite:///PATH or postgresql+psycopg://USER:PASS@HOST/DB.")] = None,
+    bot_delay_ms: Annotated[int, typer.Option(
+        help="Default pause before a bot's move, for tables that do not set bot_delay_ms.")] = 600,
+    moves_per_second: Annotated[float, typer.Option(
+        help="Moves accepted per second per connection (bursts of twice that).")] = 10.0,
+    max_tables_per_client: Annotated[int, typer.Option(
+        help="Tables not yet over that one client address may have open.")] = 20,
+    max_message_kib: Annotated[int, typer.Option(
+        help="Largest WebSocket message or HTTP body accepted, in KiB.")] = 64,
+    log_level: Annotated[str, typer.Option(help="uvicorn log level (debug, info, warning, error).")] = "info",
+) -> None:
+    """Run the card-table server."""
+    try:
+        import uvicorn
+
+        from ..server import Settings, create_app
+        from ..server.store import default_db_url
+    except ImportError as e:
+        fail(f"the server needs the 'server' extra ({e.name} is missing): "
+             "pip install 'cardtable[server]'")
+    settings = Settings(db_url=db or default_db_url(), bot_delay_ms=bot_delay_ms,
+                        moves_per_second=moves_per_second,
+                        max_open_tables_per_client=max_tables_per_client,
+                        max_message_bytes=max_message_kib * 1024)
+    try:
+        app = create_app(settings)
+    except Exception as e:  # noqa: BLE001 - a bad URL is a usage error, not a traceback
+        fail(f"cannot open the database {settings.db_url!r}: {e}")
+    # a frame over the limit is answered with an error, so the socket must let it in first
+    uvicorn.run(app, host=host, port=port, log_level=log_level,
+                ws_max_size=max(settings.max_message_bytes * 4, 1 << 20))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("serve", help=SERVE_HELP)(serve_command)

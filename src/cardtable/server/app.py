@@ -1,0 +1,223 @@
+"""The HTTP API and the WebSocket endpoint of ``shared/contracts/table-protocol.md``.
+
+Handlers only translate: HTTP bodies and WebSocket messages in, the service's answers out.
+Frames are built and written by ``frames`` (through the table's outboxes) and nowhere else.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from .clock import Clock
+from .frames import Outbox, error_frame, pong_frame
+from .games import games_list
+from .service import ApiError, Settings, TableService
+
+CLOSE_POLICY = 1008
+CLOSE_BAD_TOKEN = 4401
+CLOSE_NO_TABLE = 4404
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+
+def create_app(settings: Settings, clock: Clock | None = None, background: bool = True) -> FastAPI:
+    """The server as an ASGI app; ``background=False`` runs no timer loop (tests call
+    ``app.state.service.fire_expired()`` after moving an injected clock)."""
+    service = TableService(settings, clock)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await service.start(background=background)
+        try:
+            yield
+        finally:
+            await service.stop()
+
+    app = FastAPI(title="cardtable table server", lifespan=lifespan,
+                  description="The card-table protocol (shared/contracts/table-protocol.md); see docs/server.md.")
+    app.state.service = service
+
+    @app.exception_handler(ApiError)
+    async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
+
+    async def body_of(request: Request) -> Any:
+        raw = await request.body()
+        if len(raw) > settings.max_message_bytes:
+            raise ApiError(413, f"the body is over {settings.max_message_bytes} bytes")
+        if not raw:
+            return {}
+        try:
+            return json.loads(raw)
+        except (ValueError, UnicodeDecodeError) as e:
+            raise ApiError(400, f"the body is not valid JSON: {e}") from None
+
+    @app.get("/api/health")
+    async def health() -> JSONResponse:
+        if not service.ready:
+            return JSONResponse({"ok": False}, status_code=503)
+        return JSONResponse({"ok": True})
+
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        return games_list()
+
+    @app.post("/api/tables", status_code=201)
+    async def create(request: Request) -> JSONResponse:
+        addr = request.client.host if request.client else None
+        table = await service.create_table(await body_of(request), addr)
+        return JSONResponse(table.summary(), status_code=201)
+
+    @app.get("/api/tables")
+    async def list_tables() -> list[dict[str, Any]]:
+        return service.list_summaries()
+
+    @app.get("/api/tables/{table_id}")
+    async def summary(table_id: str) -> dict[str, Any]:
+        return await service.summary(table_id)
+
+    @app.post("/api/tables/{table_id}/seats/{seat}")
+    async def join(table_id: str, seat: str, request: Request) -> dict[str, Any]:
+        if not seat.isdigit():
+            raise ApiError(404, f"no seat {seat!r}: seats are numbered from 0")
+        return await service.join(table_id, int(seat), await body_of(request))
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay(table_id: str) -> dict[str, Any]:
+        return await service.replay(table_id)
+
+    @app.get("/", response_class=HTMLResponse)
+    async def lobby() -> HTMLResponse:
+        return HTMLResponse(_page("index.html"))
+
+    @app.get("/tables/{table_id}", response_class=HTMLResponse)
+    async def table_page(table_id: str) -> HTMLResponse:
+        return HTMLResponse(_page("table.html"))
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def ws_table(websocket: WebSocket, table_id: str) -> None:
+        await websocket.accept()
+        table = await service.get(table_id)
+        if table is None:
+            await websocket.close(CLOSE_NO_TABLE)
+            return
+        token = websocket.query_params.get("token")
+        seat: int | None = None
+        if token is not None:
+            seat = table.seat_of(token)
+            if seat is None:
+                await websocket.close(CLOSE_BAD_TOKEN)
+                return
+        await service.refresh(table)
+        box = Outbox(websocket, seat)
+        async with table.lock:
+            table.outboxes.add(box)
+            box.put(table.frame(seat))
+        try:
+            await _serve(websocket, box, table, seat)
+        finally:
+            table.outboxes.discard(box)
+            await box.close()
+
+    async def _serve(websocket: WebSocket, box: Outbox, table: Any, seat: int | None) -> None:
+        bucket = TokenBucket(settings.moves_per_second)
+        bad = 0
+        limit = settings.max_message_bytes
+        while True:
+            try:
+                msg = await websocket.receive()
+            except (WebSocketDisconnect, RuntimeError):
+                return
+            if msg["type"] == "websocket.disconnect":
+                return
+            text = msg.get("text")
+            if text is None and msg.get("bytes") is not None:
+                raw: bytes = msg["bytes"]
+                too_big = len(raw) > limit
+                try:
+                    text = raw.decode("utf-8")
+                except UnicodeDecodeError:
+                    text = None
+            else:
+                too_big = text is not None and len(text.encode("utf-8")) > limit
+            problem: str | None = None
+            data: Any = None
+            if too_big:
+                problem = f"message over {limit // 1024} KiB refused"
+            elif text is None:
+                problem = "a message must be JSON text in UTF-8"
+            else:
+                try:
+                    data = json.loads(text)
+                except ValueError as e:
+                    problem = f"not JSON: {e}"
+            if problem is None and (not isinstance(data, dict) or not isinstance(data.get("type"), str)):
+                problem = "a message is a JSON object with a 'type' (\"move\" or \"ping\")"
+            if problem is None and data["type"] not in ("move", "ping"):
+                problem = f"unknown message type {data['type']!r}; types: move, ping"
+            if problem is not None:
+                bad += 1
+                box.put(error_frame(problem, None))
+                if bad >= settings.max_bad_messages:
+                    await box.close()
+                    await websocket.close(CLOSE_POLICY)
+                    return
+                continue
+            if data["type"] == "ping":
+                box.put(pong_frame())
+                continue
+            move = data.get("move")
+            if not isinstance(move, str):
+                box.put(error_frame("a move message needs 'move': the move's text, e.g. \"draw\"", None))
+                continue
+            if seat is None:
+                box.put(error_frame("spectators cannot move; join a seat to play", move))
+                continue
+            if not bucket.take():
+                box.put(error_frame(f"too many moves: at most {settings.moves_per_second:g} per second", move))
+                continue
+            err = await service.submit(table, seat, move, data.get("seq"))
+            if err is not None:
+                box.put(error_frame(err, move))
+
+    return app
+
+
+class TokenBucket:
+    """``rate`` events per second with bursts of twice that."""
+
+    def __init__(self, rate: float) -> None:
+        self.rate = rate
+        self.capacity = max(1.0, 2 * rate)
+        self.tokens = self.capacity
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.capacity, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+def _page(name: str) -> str:
+    path = WEB_DIR / name
+    if path.is_file():
+        return path.read_text(encoding="utf-8")
+    return ("<!doctype html><meta charset=utf-8><title>cardtable</title>"
+            "<p>The browser table is not built yet. The API is at <code>/api/games</code>.</p>")

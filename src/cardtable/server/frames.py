@@ -1,0 +1,89 @@
+"""The one place that builds what a client receives, and the one place that writes to a socket.
+
+A ``state`` frame is built from ``state.view(seat)`` (``view(None)`` for a spectator) and
+``state.legal_moves(seat)`` in text, plus public bookkeeping (seq, status, totals, deadline):
+nothing else of the state goes out, so a frame is the same in every world the seat cannot
+tell from the real one (the leak test checks this with ``sample_hidden``).  Error frames carry
+the engine's own reason for an illegal move and the client's own move text.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Any
+
+from ..game import State
+from ..scoring import ScoreItem
+
+
+def legal_texts(state: State, seat: int | None) -> list[str]:
+    """The seat's legal moves in text ([] for a spectator or a seat not to move)."""
+    if seat is None or state.is_over or seat not in state.to_move():
+        return []
+    return [state.move_text(m) for m in state.legal_moves(seat)]
+
+
+def state_frame(state: State, seat: int | None, *, seq: int, status: str, deal: int,
+                totals: list[int], deadline: int | None, can_move: bool = True,
+                end: tuple[list[int], list[ScoreItem]] | None = None) -> dict[str, Any]:
+    """The ``state`` frame of the contract for ``seat``.  ``can_move`` is False while the
+    table waits for players (legal is then []); ``end`` (winners, end-of-match items) is
+    added to the frame of a finished match."""
+    frame: dict[str, Any] = {
+        "type": "state", "seq": seq, "seat": seat, "status": status, "deal": deal,
+        "totals": list(totals), "view": state.view(seat),
+        "legal": legal_texts(state, seat) if can_move and status == "playing" else [],
+        "deadline": deadline,
+    }
+    if end is not None:
+        winners, items = end
+        frame["end"] = {"winners": list(winners), "items": [it.to_json() for it in items]}
+    return frame
+
+
+def error_frame(message: str, move: str | None = None) -> dict[str, Any]:
+    return {"type": "error", "message": message, "move": move}
+
+
+def pong_frame() -> dict[str, Any]:
+    return {"type": "pong"}
+
+
+def encode(frame: dict[str, Any]) -> str:
+    return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+
+
+class Outbox:
+    """One client connection's outgoing frames, sent in order by one writer task, so that a
+    slow client never holds a table's lock and frames of consecutive moves never interleave."""
+
+    def __init__(self, websocket: Any, seat: int | None) -> None:
+        self.websocket = websocket
+        self.seat = seat
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closed = False
+        self.task = asyncio.create_task(self._run())
+
+    def put(self, frame: dict[str, Any] | str) -> None:
+        if not self.closed:
+            self.queue.put_nowait(frame if isinstance(frame, str) else encode(frame))
+
+    async def _run(self) -> None:
+        try:
+            while True:
+                text = await self.queue.get()
+                if text is None:
+                    return
+                await self.websocket.send_text(text)
+        except Exception:  # noqa: BLE001 - a vanished client ends only its own writer
+            self.closed = True
+
+    async def close(self) -> None:
+        """Send what is queued, then stop."""
+        if not self.task.done():
+            self.queue.put_nowait(None)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.task, timeout=5)
+        self.closed = True

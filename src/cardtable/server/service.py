@@ -1,0 +1,462 @@
+"""The table service: every change to a table goes through here, in one order.
+
+A move (from a person, a bot or a timeout) is checked and applied under the table's lock,
+committed to the database, and only then broadcast.  The database is the arbiter between
+processes: if another process committed the same ``seq`` first, this one reloads the table
+from the log and answers the move as stale.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from ..bots import make_bot
+from ..errors import BadOption, CardtableError, IllegalMove, UnknownGame
+from ..game import State
+from ..registry import get_game
+from .clock import Clock
+from .games import default_bot_name
+from .store import NOTIFY_CHANNEL, MoveRow, SeatRow, SeatTaken, SeqTaken, Store, TableRow
+from .table import LiveTable
+
+log = logging.getLogger("cardtable.server")
+
+
+class ApiError(Exception):
+    """A refused HTTP request: status and a message for a person."""
+
+    def __init__(self, status: int, message: str) -> None:
+        self.status = status
+        self.message = message
+        super().__init__(message)
+
+
+@dataclass
+class Settings:
+    db_url: str
+    bot_delay_ms: int = 600              # default pacing of bots when a table gives none
+    max_message_bytes: int = 64 * 1024   # the contract's limit
+    moves_per_second: float = 10.0       # per connection (burst: twice that)
+    max_open_tables_per_client: int = 20
+    max_bad_messages: int = 20           # malformed messages before a 1008 close
+    timer_poll_s: float = 1.0            # longest sleep of the timer loop
+    max_tables_listed: int = 200
+
+
+class TableService:
+    def __init__(self, settings: Settings, clock: Clock | None = None) -> None:
+        self.settings = settings
+        self.clock = clock or Clock()
+        self.store = Store(settings.db_url)
+        self.instance = uuid.uuid4().hex[:12]
+        self.store.instance = self.instance
+        self.tables: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._tasks: list[asyncio.Task[Any]] = []
+        self.ready = False
+
+    # --- life cycle --------------------------------------------------------------------
+
+    async def start(self, background: bool = True) -> None:
+        self.store.migrate()
+        for tid in self.store.live_table_ids():   # bots and timers resume after a restart
+            table = await self.get(tid)
+            if table is not None:
+                self.schedule_bots(table)
+        if background:
+            self._tasks.append(asyncio.create_task(self._timer_loop()))
+            if self.store.is_postgres:
+                self._tasks.append(asyncio.create_task(self._listen_loop()))
+        self.ready = True
+
+    async def stop(self) -> None:
+        self.ready = False
+        for t in self._tasks:
+            t.cancel()
+        for table in self.tables.values():
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+            for box in list(table.outboxes):
+                await box.close()
+        for t in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await t
+        self.store.close()
+
+    # --- loading -----------------------------------------------------------------------
+
+    async def get(self, table_id: str) -> LiveTable | None:
+        if table_id in self.tables:
+            return self.tables[table_id]
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            if table_id not in self.tables:
+                row = self.store.load_table(table_id)
+                if row is None:
+                    return None
+                self.tables[table_id] = LiveTable(row, self.store.load_moves(table_id))
+        return self.tables[table_id]
+
+    async def refresh(self, table: LiveTable) -> None:
+        """Catch up with moves and seats committed by other processes, and tell the clients."""
+        async with table.lock:
+            self._refresh_locked(table)
+        self.schedule_bots(table)
+
+    def _refresh_locked(self, table: LiveTable) -> None:
+        row = self.store.load_table(table.id)
+        if row is None:
+            return
+        new_moves = self.store.load_moves(table.id, after=table.seq - 1)
+        changed = bool(new_moves) or [(s.kind, s.name) for s in row.seats] != [
+            (s.kind, s.name) for s in table.row.seats] or row.deadline_ms != table.row.deadline_ms
+        if not changed:
+            return
+        table.row = row
+        finished: list[State] = []
+        try:
+            for m in new_moves:
+                done = table.replay_move(m)
+                if done is not None and done is not table.state:
+                    finished.append(done)
+        except CardtableError:
+            log.exception("table %s: the log does not replay; rebuilding", table.id)
+            table.rebuild(row, self.store.load_moves(table.id))
+            finished = []
+        table.broadcast(finished)
+
+    # --- tables ------------------------------------------------------------------------
+
+    async def create_table(self, body: Any, client_addr: str | None) -> LiveTable:
+        row = self._new_table_row(body)
+        limit = self.settings.max_open_tables_per_client
+        if client_addr is not None and self.store.open_tables_of(client_addr) >= limit:
+            raise ApiError(429, f"too many open tables from your address (at most {limit} that are "
+                           "not over); finish or leave some first")
+        row.client_addr = client_addr
+        try:
+            table = LiveTable(row, [])
+        except CardtableError as e:
+            raise ApiError(400, str(e)) from None
+        row.status = table.status
+        row.totals = table.totals
+        row.deadline_ms = self._deadline(table, None)
+        self.store.create_table(row, {})
+        self.tables[row.id] = table
+        self.schedule_bots(table)
+        return table
+
+    def _new_table_row(self, body: Any) -> TableRow:
+        if not isinstance(body, dict):
+            raise ApiError(400, "the body must be a JSON object with 'game' and 'seats'")
+        known = {"game", "players", "preset", "rules", "seats", "turn_seconds", "bot_delay_ms"}
+        unknown = sorted(set(body) - known)
+        if unknown:
+            raise ApiError(400, f"unknown field {unknown[0]!r}; fields: {', '.join(sorted(known))}")
+        game_id = body.get("game")
+        if not isinstance(game_id, str):
+            raise ApiError(400, "'game' must be a game id (see GET /api/games)")
+        try:
+            game = get_game(game_id)
+        except UnknownGame as e:
+            raise ApiError(400, str(e)) from None
+        seats = body.get("seats")
+        if not isinstance(seats, list) or not seats:
+            raise ApiError(400, "'seats' must be a list with one entry per seat: \"open\" or \"bot:<name>\"")
+        players = body.get("players", len(seats))
+        try:
+            game.check_players(players)
+        except BadOption as e:
+            raise ApiError(400, str(e)) from None
+        if players != len(seats):
+            raise ApiError(400, f"'players' is {players} but 'seats' lists {len(seats)} seats")
+        seat_rows = []
+        for i, s in enumerate(seats):
+            if s == "open":
+                seat_rows.append(SeatRow("open", None))
+            elif isinstance(s, str) and s.startswith("bot:"):
+                name = s[4:]
+                try:
+                    make_bot(game_id, name)
+                except BadOption as e:
+                    raise ApiError(400, f"seat {i}: {e}") from None
+                seat_rows.append(SeatRow("bot", name))
+            else:
+                raise ApiError(400, f"seat {i}: {s!r} is neither \"open\" nor \"bot:<name>\"")
+        preset = body.get("preset")
+        rules = body.get("rules") or {}
+        if preset is not None and not isinstance(preset, str):
+            raise ApiError(400, "'preset' must be a preset name")
+        try:
+            game.make_options(preset, rules)
+        except BadOption as e:
+            raise ApiError(400, str(e)) from None
+        turn = body.get("turn_seconds")
+        if turn is not None and (isinstance(turn, bool) or not isinstance(turn, (int, float))
+                                 or not 1 <= turn <= 86400):
+            raise ApiError(400, f"'turn_seconds' must be a number of seconds from 1 to 86400, not {turn!r}")
+        delay = body.get("bot_delay_ms", self.settings.bot_delay_ms)
+        if isinstance(delay, bool) or not isinstance(delay, int) or not 0 <= delay <= 60000:
+            raise ApiError(400, f"'bot_delay_ms' must be a whole number from 0 to 60000, not {delay!r}")
+        return TableRow(
+            id=secrets.token_urlsafe(9), game=game_id, players=players, preset=preset,
+            rules=rules, seed=secrets.randbits(63), turn_seconds=float(turn) if turn else None,
+            bot_delay_ms=delay, status="waiting", seq=0, totals=[0] * players, deadline_ms=None,
+            created_ms=self.clock.now_ms(), seats=seat_rows)
+
+    async def summary(self, table_id: str) -> dict[str, Any]:
+        table = await self.get(table_id)
+        if table is None:
+            raise ApiError(404, f"no table {table_id!r}")
+        return table.summary()
+
+    def list_summaries(self) -> list[dict[str, Any]]:
+        out = []
+        for row in self.store.list_tables(self.settings.max_tables_listed):
+            out.append({"id": row.id, "game": row.game, "players": row.players, "preset": row.preset,
+                        "rules": row.rules, "seats": [{"kind": s.kind, "name": s.name} for s in row.seats],
+                        "status": row.status, "seq": row.seq, "totals": row.totals})
+        return out
+
+    async def replay(self, table_id: str) -> dict[str, Any]:
+        table = await self.get(table_id)
+        if table is None:
+            raise ApiError(404, f"no table {table_id!r}")
+        await self.refresh(table)
+        if table.status != "over":
+            raise ApiError(403, "the match is not over; its replay is given once it has ended")
+        return table.replay_scenario()
+
+    # --- seats -------------------------------------------------------------------------
+
+    async def join(self, table_id: str, seat: int, body: Any) -> dict[str, Any]:
+        table = await self.get(table_id)
+        if table is None:
+            raise ApiError(404, f"no table {table_id!r}")
+        if not 0 <= seat < table.row.players:
+            raise ApiError(404, f"table {table_id} has no seat {seat} (seats are 0–{table.row.players - 1})")
+        name = body.get("name") if isinstance(body, dict) else None
+        if not isinstance(name, str) or not name.strip() or len(name) > 40:
+            raise ApiError(400, "give your 'name' (1 to 40 characters)")
+        name = name.strip()
+        async with table.lock:
+            s = table.row.seats[seat]
+            if s.kind != "open":
+                raise ApiError(409, f"seat {seat} is taken ({s.kind} {s.name!r})")
+            token = secrets.token_urlsafe(32)     # 256 random bits; only its hash is stored
+            others_open = [i for i, x in enumerate(table.row.seats) if x.kind == "open" and i != seat]
+            old = table.row.seats[seat]
+            table.row.seats[seat] = SeatRow("person", name, None)
+            deadline = self._deadline(table, None) if not others_open else None
+            table.row.seats[seat] = old
+            try:
+                self.store.take_seat(table.id, seat, name, token, "playing", deadline, not others_open)
+            except SeatTaken:
+                self._refresh_locked(table)
+                raise ApiError(409, f"seat {seat} is taken") from None
+            # the row as stored (another process may have filled other seats meanwhile)
+            row = self.store.load_table(table.id)
+            if row is not None:
+                table.row = row
+            table.broadcast()
+        self.schedule_bots(table)
+        return {"seat": seat, "token": token}
+
+    # --- moves -------------------------------------------------------------------------
+
+    def stale_reason(self, table: LiveTable, seat: int, seq: Any) -> str | None:
+        """None if a move sent at ``seq`` may be taken now (the contract's seq rule)."""
+        if isinstance(seq, bool) or not isinstance(seq, int):
+            return "a move needs 'seq': the seq of the last state you saw"
+        if seq == table.seq:
+            return None
+        stale = f"stale move: it was sent at seq {seq}, the table is at seq {table.seq}"
+        if 0 <= seq < table.seq and len(table.movers()) > 1 and seat in table.movers():
+            since = table.moves[seq:]
+            # a simultaneous decision: still taken if this seat did not move since, in this deal
+            if all(m.seat != seat and m.deal == table.deal_index for m in since):
+                return None
+        return stale
+
+    async def submit(self, table: LiveTable, seat: int, text: str, seq: Any,
+                     source: str = "person") -> str | None:
+        """Play ``text`` for ``seat``; None when committed, else the refusal's message."""
+        async with table.lock:
+            err = self._submit_locked(table, seat, text, seq, source)
+        if err is None:
+            self.schedule_bots(table)
+        return err
+
+    def _submit_locked(self, table: LiveTable, seat: int, text: str, seq: Any, source: str) -> str | None:
+        status = table.status
+        if status == "waiting":
+            return "the table is waiting for players; play starts when every seat is taken"
+        if status == "over":
+            return "the match is over"
+        why = self.stale_reason(table, seat, seq)
+        if why is not None:
+            return why
+        state = table.state
+        movers_before = state.to_move()
+        deal = table.deal_index
+        try:
+            move = state.apply(text, seat)
+        except IllegalMove as e:
+            return str(e)
+        except CardtableError as e:
+            return str(e)
+        except Exception as e:  # noqa: BLE001 - a game's parser tripping must not crash the table
+            log.exception("table %s: apply(%r) failed", table.id, text)
+            return f"the move {text!r} could not be read ({type(e).__name__})"
+        row = MoveRow(seq=table.seq, deal=deal, seat=seat, move=state.move_text(move), source=source,
+                      at_ms=self.clock.now_ms())
+        table.moves.append(row)
+        finished = table.after_move()
+        deadline = self._deadline(table, (movers_before, table.row.deadline_ms))
+        try:
+            self.store.commit_move(table.id, row, table.status, table.totals, deadline)
+        except SeqTaken:
+            self._reload(table)
+            return (f"stale move: seq {row.seq} was just taken by another move; "
+                    f"the table is at seq {table.seq}")
+        except Exception as e:  # noqa: BLE001 - a database failure refuses the move, loses nothing
+            log.exception("table %s: commit failed", table.id)
+            self._reload(table)
+            return f"the move could not be saved ({type(e).__name__}); try again"
+        table.row.deadline_ms = deadline
+        table.row.status = table.status
+        table.broadcast([finished] if finished is not None and finished is not table.state else None)
+        return None
+
+    def _reload(self, table: LiveTable) -> None:
+        row = self.store.load_table(table.id)
+        if row is not None:
+            table.rebuild(row, self.store.load_moves(table.id))
+        table.broadcast()
+
+    def _deadline(self, table: LiveTable, before: tuple[tuple[int, ...], int | None] | None) -> int | None:
+        """When the seats to move must have moved: ``turn_seconds`` from now when new seats
+        are to move; kept while a simultaneous decision goes on (the remaining seats are a
+        subset of those who were to move); None without a timer or with no person to move."""
+        secs = table.row.turn_seconds
+        movers = table.movers()
+        persons = set(table.seats_of_kind("person"))
+        if not secs or not persons.intersection(movers):
+            return None
+        if before is not None:
+            old_movers, old_deadline = before
+            if old_deadline is not None and set(movers) <= set(old_movers):
+                return old_deadline
+        return self.clock.now_ms() + int(secs * 1000)
+
+    # --- bots and timers ---------------------------------------------------------------
+
+    def schedule_bots(self, table: LiveTable) -> None:
+        if table.bot_task is not None and not table.bot_task.done():
+            return
+        bots = set(table.seats_of_kind("bot"))
+        if bots.intersection(table.movers()):
+            table.bot_task = asyncio.create_task(self._bot_turn(table))
+
+    async def _bot_turn(self, table: LiveTable) -> None:
+        try:
+            delay = table.row.bot_delay_ms
+            if delay > 0:
+                await asyncio.sleep(delay / 1000)
+            async with table.lock:
+                for seat in [s for s in table.movers() if table.row.seats[s].kind == "bot"]:
+                    if seat not in table.movers():
+                        continue
+                    name = table.row.seats[seat].name or "random"
+                    seq = table.seq
+                    # a search bot thinks for a while: off the event loop, the table locked
+                    text = await asyncio.to_thread(table.choose_bot_move, seat, name)
+                    err = self._submit_locked(table, seat, text, seq, "bot")
+                    if err is not None:
+                        log.warning("table %s: bot %s at seat %d: %s", table.id, name, seat, err)
+                        break
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001 - a failing bot leaves the table as it was
+            log.exception("table %s: bot turn failed", table.id)
+            return
+        finally:
+            table.bot_task = None
+        self.schedule_bots(table)
+
+    async def fire_expired(self) -> int:
+        """Play the default bot for every seat whose deadline has passed; how many moves."""
+        now = self.clock.now_ms()
+        played = 0
+        for tid in self.store.expired(now):
+            table = await self.get(tid)
+            if table is None:
+                continue
+            async with table.lock:
+                self._refresh_locked(table)
+                deadline = table.row.deadline_ms
+                if deadline is None or deadline > now:
+                    continue
+                default = default_bot_name(table.row.game)
+                persons = set(table.seats_of_kind("person"))
+                for seat in [s for s in table.movers() if s in persons]:
+                    if table.row.deadline_ms is None or seat not in table.movers():
+                        continue
+                    seq = table.seq
+                    text = await asyncio.to_thread(table.choose_bot_move, seat, default)
+                    if self._submit_locked(table, seat, text, seq, "timeout") is None:
+                        played += 1
+            self.schedule_bots(table)
+        return played
+
+    async def _timer_loop(self) -> None:
+        while True:
+            try:
+                await self.fire_expired()
+                nxt = self.store.next_deadline()
+                wait = self.settings.timer_poll_s
+                if nxt is not None:
+                    wait = min(wait, max(0.02, (nxt - self.clock.now_ms()) / 1000))
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - keep the timers running after a database hiccup
+                log.exception("timer loop")
+                wait = self.settings.timer_poll_s
+            await asyncio.sleep(wait)
+
+    async def _listen_loop(self) -> None:
+        """PostgreSQL LISTEN on a dedicated connection: another process committed a change."""
+        import psycopg
+        conninfo = self.store.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(conninfo, autocommit=True) as conn:
+                    await conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+                    # changes made while no listener ran: catch up every cached table once
+                    for table in list(self.tables.values()):
+                        await self.refresh(table)
+                    async for note in conn.notifies():
+                        self._on_notify(note.payload)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - reconnect after a lost connection
+                log.exception("LISTEN connection lost; reconnecting")
+                await asyncio.sleep(1.0)
+
+    def _on_notify(self, payload: str) -> None:
+        try:
+            data = json.loads(payload)
+        except ValueError:
+            return
+        if data.get("from") == self.instance:
+            return
+        table = self.tables.get(str(data.get("table")))
+        if table is not None:
+            asyncio.create_task(self.refresh(table))

@@ -1,0 +1,306 @@
+"""Persistence of tables: SQLAlchemy 2 Core over SQLite (default) or PostgreSQL (psycopg 3).
+
+What is stored is what cannot be recomputed: a table's settings and seed, its seats (only a
+hash of each token) and the committed move log.  Match states and views are never stored;
+they are the replay of the log.  The primary key ``(table_id, seq)`` of ``moves`` is the
+arbiter when several processes serve one database: only one of them can commit move N.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy import event
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
+
+metadata = sa.MetaData()
+
+tables_t = sa.Table(
+    "tables", metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("preset", sa.String(64)),
+    sa.Column("rules", sa.Text, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("turn_seconds", sa.Float),
+    sa.Column("bot_delay_ms", sa.Integer, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("seq", sa.Integer, nullable=False),
+    sa.Column("totals", sa.Text, nullable=False),
+    sa.Column("deadline_ms", sa.BigInteger),
+    sa.Column("client_addr", sa.String(64)),
+    sa.Column("created_ms", sa.BigInteger, nullable=False),
+)
+seats_t = sa.Table(
+    "seats", metadata,
+    sa.Column("table_id", sa.String(32), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(8), nullable=False),
+    sa.Column("name", sa.String(64)),
+    sa.Column("token_hash", sa.String(64)),
+)
+moves_t = sa.Table(
+    "moves", metadata,
+    sa.Column("table_id", sa.String(32), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True),
+    sa.Column("deal", sa.Integer, nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("move", sa.Text, nullable=False),
+    sa.Column("source", sa.String(8), nullable=False),
+    sa.Column("at_ms", sa.BigInteger, nullable=False),
+)
+
+NOTIFY_CHANNEL = "cardtable"
+
+
+class SeqTaken(Exception):
+    """Another process committed this table's move ``seq`` first."""
+
+
+class SeatTaken(Exception):
+    """The seat is not open any more."""
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass
+class SeatRow:
+    kind: str                   # open | person | bot
+    name: str | None
+    token_hash: str | None = None
+
+
+@dataclass
+class TableRow:
+    id: str
+    game: str
+    players: int
+    preset: str | None
+    rules: dict[str, Any]
+    seed: int
+    turn_seconds: float | None
+    bot_delay_ms: int
+    status: str
+    seq: int
+    totals: list[int]
+    deadline_ms: int | None
+    created_ms: int
+    client_addr: str | None = None
+    seats: list[SeatRow] = field(default_factory=list)
+
+
+@dataclass
+class MoveRow:
+    seq: int
+    deal: int
+    seat: int
+    move: str
+    source: str                 # person | bot | timeout
+    at_ms: int
+
+
+def default_db_url() -> str:
+    """``$XDG_DATA_HOME/cardtable/cardtable.db``, else ``~/.local/share/cardtable/cardtable.db``."""
+    import os
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    folder = Path(base) / "cardtable"
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'cardtable.db'}"
+
+
+def make_engine(url: str) -> Engine:
+    u = sa.engine.make_url(url)
+    if u.get_backend_name() == "sqlite":
+        if u.database and u.database != ":memory:":
+            Path(u.database).parent.mkdir(parents=True, exist_ok=True)
+        engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_connect(dbapi_conn: Any, _record: Any) -> None:
+            # let SQLAlchemy, not pysqlite, decide when transactions begin (see BEGIN IMMEDIATE)
+            dbapi_conn.isolation_level = None
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")      # durable across crashes under WAL
+            cur.execute("PRAGMA busy_timeout=30000")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        @event.listens_for(engine, "begin")
+        def _sqlite_begin(conn: Connection) -> None:
+            # a deferred read-then-write transaction cannot upgrade under WAL: take the lock first
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+        return engine
+    if u.get_backend_name() == "postgresql":
+        if u.drivername == "postgresql":
+            u = u.set(drivername="postgresql+psycopg")
+        return sa.create_engine(u, pool_size=5, max_overflow=10, pool_pre_ping=True)
+    raise ValueError(f"unsupported database URL {url!r}: use sqlite:///PATH or postgresql+psycopg://...")
+
+
+def migrate(engine: Engine) -> None:
+    """Create or upgrade the schema (Alembic, the package's own migrations)."""
+    from alembic import command
+    from alembic.config import Config
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    with engine.connect() as conn:
+        if engine.dialect.name == "postgresql":
+            # two processes starting at once must not both create the tables
+            conn.exec_driver_sql("SELECT pg_advisory_lock(727172)")
+            conn.commit()
+        try:
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+            conn.commit()
+        finally:
+            if engine.dialect.name == "postgresql":
+                conn.exec_driver_sql("SELECT pg_advisory_unlock(727172)")
+                conn.commit()
+
+
+class Store:
+    """Every read and write of the server's database."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self.is_postgres = self.engine.dialect.name == "postgresql"
+        self.instance = ""          # names this process in notifications, to skip its own
+
+    def migrate(self) -> None:
+        migrate(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # --- tables ---------------------------------------------------------------------------
+
+    def create_table(self, row: TableRow, tokens: dict[int, str]) -> None:
+        with self.engine.begin() as c:
+            c.execute(tables_t.insert().values(
+                id=row.id, game=row.game, players=row.players, preset=row.preset,
+                rules=json.dumps(row.rules, ensure_ascii=False), seed=row.seed,
+                turn_seconds=row.turn_seconds, bot_delay_ms=row.bot_delay_ms, status=row.status,
+                seq=row.seq, totals=json.dumps(row.totals), deadline_ms=row.deadline_ms,
+                client_addr=row.client_addr, created_ms=row.created_ms))
+            c.execute(seats_t.insert(), [
+                {"table_id": row.id, "seat": i, "kind": s.kind, "name": s.name,
+                 "token_hash": token_hash(tokens[i]) if i in tokens else None}
+                for i, s in enumerate(row.seats)])
+
+    def load_table(self, table_id: str) -> TableRow | None:
+        with self.engine.connect() as c:
+            r = c.execute(tables_t.select().where(tables_t.c.id == table_id)).mappings().first()
+            if r is None:
+                return None
+            seats = c.execute(seats_t.select().where(seats_t.c.table_id == table_id)
+                              .order_by(seats_t.c.seat)).mappings().all()
+        return _table_row(r, seats)
+
+    def list_tables(self, limit: int = 200) -> list[TableRow]:
+        with self.engine.connect() as c:
+            rows = c.execute(tables_t.select().order_by(tables_t.c.created_ms.desc(), tables_t.c.id)
+                             .limit(limit)).mappings().all()
+            ids = [r["id"] for r in rows]
+            seats = c.execute(seats_t.select().where(seats_t.c.table_id.in_(ids))
+                              .order_by(seats_t.c.table_id, seats_t.c.seat)).mappings().all() if ids else []
+        by_table: dict[str, list[Any]] = {}
+        for s in seats:
+            by_table.setdefault(s["table_id"], []).append(s)
+        return [_table_row(r, by_table.get(r["id"], [])) for r in rows]
+
+    def open_tables_of(self, client_addr: str) -> int:
+        with self.engine.connect() as c:
+            return int(c.execute(sa.select(sa.func.count()).select_from(tables_t).where(
+                tables_t.c.client_addr == client_addr, tables_t.c.status != "over")).scalar_one())
+
+    def live_table_ids(self) -> list[str]:
+        with self.engine.connect() as c:
+            return [r[0] for r in c.execute(sa.select(tables_t.c.id).where(tables_t.c.status == "playing"))]
+
+    def expired(self, now_ms: int) -> list[str]:
+        """Tables in play whose deadline has passed."""
+        with self.engine.connect() as c:
+            return [r[0] for r in c.execute(sa.select(tables_t.c.id).where(
+                tables_t.c.status == "playing", tables_t.c.deadline_ms.is_not(None),
+                tables_t.c.deadline_ms <= now_ms))]
+
+    def next_deadline(self) -> int | None:
+        with self.engine.connect() as c:
+            return c.execute(sa.select(sa.func.min(tables_t.c.deadline_ms)).where(
+                tables_t.c.status == "playing")).scalar_one()
+
+    # --- seats ----------------------------------------------------------------------------
+
+    def take_seat(self, table_id: str, seat: int, name: str, token: str,
+                  status: str, deadline_ms: int | None, all_filled: bool) -> None:
+        """Give an open seat to a person; SeatTaken if it is not open (the DB decides races)."""
+        with self.engine.begin() as c:
+            res = c.execute(seats_t.update().where(
+                seats_t.c.table_id == table_id, seats_t.c.seat == seat, seats_t.c.kind == "open")
+                .values(kind="person", name=name, token_hash=token_hash(token)))
+            if res.rowcount != 1:
+                raise SeatTaken(seat)
+            if all_filled:
+                # the last seat may have been filled by another process meanwhile: count again
+                still_open = c.execute(sa.select(sa.func.count()).select_from(seats_t).where(
+                    seats_t.c.table_id == table_id, seats_t.c.kind == "open")).scalar_one()
+                if still_open == 0:
+                    c.execute(tables_t.update().where(tables_t.c.id == table_id)
+                              .values(status=status, deadline_ms=deadline_ms))
+            self._notify(c, table_id)
+
+    # --- moves ----------------------------------------------------------------------------
+
+    def commit_move(self, table_id: str, move: MoveRow, status: str, totals: list[int],
+                    deadline_ms: int | None) -> None:
+        """Append move ``seq`` and the table's new bookkeeping in one transaction;
+        SeqTaken if that seq is already committed (by another process)."""
+        try:
+            with self.engine.begin() as c:
+                c.execute(moves_t.insert().values(
+                    table_id=table_id, seq=move.seq, deal=move.deal, seat=move.seat,
+                    move=move.move, source=move.source, at_ms=move.at_ms))
+                c.execute(tables_t.update().where(tables_t.c.id == table_id).values(
+                    seq=move.seq + 1, status=status, totals=json.dumps(totals), deadline_ms=deadline_ms))
+                self._notify(c, table_id)
+        except IntegrityError:
+            raise SeqTaken(move.seq) from None
+
+    def set_deadline(self, table_id: str, deadline_ms: int | None) -> None:
+        with self.engine.begin() as c:
+            c.execute(tables_t.update().where(tables_t.c.id == table_id).values(deadline_ms=deadline_ms))
+
+    def load_moves(self, table_id: str, after: int = -1) -> list[MoveRow]:
+        with self.engine.connect() as c:
+            rows = c.execute(moves_t.select().where(moves_t.c.table_id == table_id, moves_t.c.seq > after)
+                             .order_by(moves_t.c.seq)).mappings().all()
+        return [MoveRow(r["seq"], r["deal"], r["seat"], r["move"], r["source"], r["at_ms"]) for r in rows]
+
+    def _notify(self, c: Connection, table_id: str) -> None:
+        if self.is_postgres:
+            # delivered to the other processes' listeners when this transaction commits
+            c.execute(sa.text("SELECT pg_notify(:ch, :payload)"),
+                      {"ch": NOTIFY_CHANNEL,
+                       "payload": json.dumps({"table": table_id, "from": self.instance})})
+
+
+def _table_row(r: Any, seats: Any) -> TableRow:
+    return TableRow(
+        id=r["id"], game=r["game"], players=r["players"], preset=r["preset"],
+        rules=json.loads(r["rules"]), seed=int(r["seed"]), turn_seconds=r["turn_seconds"],
+        bot_delay_ms=r["bot_delay_ms"], status=r["status"], seq=r["seq"],
+        totals=json.loads(r["totals"]), deadline_ms=r["deadline_ms"], created_ms=r["created_ms"],
+        client_addr=r["client_addr"],
+        seats=[SeatRow(s["kind"], s["name"], s["token_hash"]) for s in seats])

@@ -1,0 +1,182 @@
+"""One live table in memory: its stored settings and seats, and the match rebuilt from the log.
+
+The match is ``cardtable.match.Match`` with the table's seed: the first deal and every later
+one are shuffled from the match's own generator, so replaying seed + committed moves rebuilds
+every deal exactly.  When a deal ends the next is dealt at once (the contract: the server
+deals it), so the state in memory is always "the replay of the committed moves".
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import random
+from typing import Any
+
+from ..bots import Bot, bot_move, make_bot
+from ..game import Game, State
+from ..match import Match
+from ..registry import get_game
+from .frames import Outbox, state_frame
+from .store import MoveRow, TableRow, token_hash
+
+
+class LiveTable:
+    def __init__(self, row: TableRow, moves: list[MoveRow]) -> None:
+        self.lock = asyncio.Lock()
+        self.outboxes: set[Outbox] = set()
+        self.bot_task: asyncio.Task[None] | None = None
+        self._bots: dict[int, Bot] = {}
+        self.rebuild(row, moves)
+
+    def rebuild(self, row: TableRow, moves: list[MoveRow]) -> None:
+        """Settings from ``row``, the match from its seed and ``moves`` (the whole log)."""
+        self.row = row
+        self.game: Game[Any] = get_game(row.game)
+        self.options = self.game.make_options(row.preset, row.rules)
+        self.match = Match(self.game, row.players, self.options, seed=row.seed)
+        self.moves: list[MoveRow] = []
+        for m in moves:
+            self.replay_move(m)
+
+    def replay_move(self, m: MoveRow) -> State | None:
+        """Apply one committed move; returns the finished deal's state if the move ended it."""
+        if m.seq != len(self.moves):
+            raise RuntimeError(f"table {self.id}: move log has seq {m.seq} where {len(self.moves)} was due")
+        self.state.apply(m.move, m.seat)
+        self.moves.append(m)
+        return self.after_move()
+
+    def after_move(self) -> State | None:
+        """Finish a deal that just ended and deal the next (unless the match is over)."""
+        state = self.match.state
+        if not state.is_over:
+            return None
+        end = self.match.finish_deal()
+        if end is None:
+            self.match.next_deal()
+        return state
+
+    # --- what the table is -------------------------------------------------------------
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def state(self) -> State:
+        return self.match.state
+
+    @property
+    def seq(self) -> int:
+        return len(self.moves)
+
+    @property
+    def deal_index(self) -> int:
+        """0-based index of the deal in play (the last one once the match is over)."""
+        return len(self.match.deals) - (1 if self.match.state in self.match.deals else 0)
+
+    @property
+    def status(self) -> str:
+        if self.match.over:
+            return "over"
+        return "waiting" if any(s.kind == "open" for s in self.row.seats) else "playing"
+
+    def totals_before(self, deal: int) -> list[int]:
+        out = [0] * self.row.players
+        for d in self.match.deals[:deal]:
+            for s, v in enumerate(d.scores):
+                out[s] += v
+        return out
+
+    @property
+    def totals(self) -> list[int]:
+        """What summaries show: the running totals (final, with end items, once over)."""
+        return self.match.totals
+
+    def seat_of(self, token: str) -> int | None:
+        h = token_hash(token)
+        for i, s in enumerate(self.row.seats):
+            if s.token_hash is not None and hmac.compare_digest(s.token_hash, h):
+                return i
+        return None
+
+    def movers(self) -> tuple[int, ...]:
+        return () if self.status != "playing" else self.state.to_move()
+
+    def seats_of_kind(self, kind: str) -> list[int]:
+        return [i for i, s in enumerate(self.row.seats) if s.kind == kind]
+
+    def seats_json(self) -> list[dict[str, Any]]:
+        return [{"kind": s.kind, "name": s.name} for s in self.row.seats]
+
+    def summary(self) -> dict[str, Any]:
+        return {"id": self.id, "game": self.row.game, "players": self.row.players,
+                "preset": self.row.preset, "rules": self.row.rules, "seats": self.seats_json(),
+                "status": self.status, "seq": self.seq, "totals": self.totals}
+
+    # --- frames --------------------------------------------------------------------------
+
+    def frame(self, seat: int | None, finished: State | None = None,
+              world: State | None = None) -> dict[str, Any]:
+        """The state frame for ``seat`` now, or of the ``finished`` deal just ended.
+
+        ``world`` replaces that deal's state by another one (the leak test passes a world
+        resampled for ``seat``: the frame must not change)."""
+        if finished is not None and finished is not self.match.state:
+            k = self.match.deals.index(finished)
+            f = state_frame(world or finished, seat, seq=self.seq, status="playing", deal=k,
+                            totals=self.totals_before(k), deadline=None)
+        else:
+            status, k = self.status, self.deal_index
+            end = (self.match.end.winners, self.match.end.items) if self.match.end else None
+            f = state_frame(world or self.state, seat, seq=self.seq, status=status, deal=k,
+                            totals=self.match.totals if end else self.totals_before(k),
+                            deadline=self.row.deadline_ms if status == "playing" else None,
+                            end=end)
+        f["seats"] = self.seats_json()
+        return f
+
+    def broadcast(self, finished: list[State] | None = None) -> None:
+        """Queue, for every connection, the frames of the deals just ended, then the current
+        state; each seat's frame is built once and shared by its connections."""
+        for st in [*(finished or []), None]:
+            built: dict[int | None, dict[str, Any]] = {}
+            for box in list(self.outboxes):
+                if box.seat not in built:
+                    built[box.seat] = self.frame(box.seat, st)
+                box.put(built[box.seat])
+
+    # --- bots ----------------------------------------------------------------------------
+
+    def bot_for(self, seat: int, name: str) -> Bot:
+        if seat not in self._bots or getattr(self._bots[seat], "name", name) != name:
+            self._bots[seat] = make_bot(self.row.game, name)
+        return self._bots[seat]
+
+    def bot_rng(self, seat: int) -> random.Random:
+        """Seeded by table, seq and seat: two processes asking the same bot agree."""
+        digest = hashlib.sha256(f"{self.row.seed}:{self.seq}:{seat}".encode()).digest()
+        return random.Random(int.from_bytes(digest[:8], "big"))
+
+    def choose_bot_move(self, seat: int, name: str) -> str:
+        """The bot's move in text; the bot sees only ``bots.bot_move``'s inputs."""
+        state = self.state
+        move = bot_move(self.bot_for(seat, name), state, seat, self.bot_rng(seat))
+        return state.move_text(move)
+
+    def replay_scenario(self) -> dict[str, Any]:
+        """The whole match as a scenario file (``deals`` form), with the expected totals."""
+        states = list(self.match.deals)
+        if self.match.state not in states:
+            states.append(self.match.state)
+        data: dict[str, Any] = {
+            "game": self.row.game, "players": self.row.players, "rules": self.options.diff(),
+            "deals": [{"deal": s.deal.to_json(), "moves": s.moves_text()} for s in states]}
+        if self.match.over:
+            data["expect"] = {"scores": self.match.totals, "over": True}
+        timeouts = [m.seq for m in self.moves if m.source == "timeout"]
+        if timeouts:
+            data["note"] = f"moves played by the server on timeout (seq): {timeouts}"
+        return data

@@ -1,0 +1,1 @@
+"""Helpers shared by test packages (services such as PostgreSQL, server subprocesses)."""
