@@ -52,7 +52,9 @@ class Server:
         self.log = open(tmp / "server.log", "w")  # noqa: SIM115 - closed in stop()
         self.proc = subprocess.Popen(
             [str(exe), "serve", "--host", "127.0.0.1", "--port", str(self.port),
-             "--db", f"sqlite:///{self.db}"],
+             "--db", f"sqlite:///{self.db}",
+             # a test clicks faster than a person and makes many tables from one address
+             "--moves-per-second", "1000", "--max-tables-per-client", "1000"],
             stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

@@ -15,6 +15,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .clock import Clock
@@ -45,6 +46,9 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
     app = FastAPI(title="cardtable table server", lifespan=lifespan,
                   description="The card-table protocol (shared/contracts/table-protocol.md); see docs/server.md.")
     app.state.service = service
+    if (WEB_DIR / "static").is_dir():
+        # the browser table's scripts and styles: files of the package, no build step
+        app.mount("/static", StaticFiles(directory=WEB_DIR / "static"), name="static")
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:

@@ -2,7 +2,7 @@
 // comes from the server; the page only composes move texts and shows what it was sent.
 
 import { cardsInText } from "./cards.js";
-import { drawHand, drawScores, drawZones } from "./view.js";
+import { drawHand, drawScores, drawZones, ownHand } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -28,6 +28,8 @@ const page = {
   retry: 0,
   closedFor: null,
   sentSeq: null,
+  finished: null,  // the state of a deal that just ended, kept on screen
+  pending: null,   // the next deal's newest state, shown after "next deal"
 };
 
 function seatName(s) {
@@ -121,10 +123,35 @@ function onError(msg) {
 }
 
 function onState(msg) {
+  // A finished deal stays on the table (all hands, the score) until the player asks for the
+  // next one; the next deal's state waits meanwhile and is always the newest one received.
+  if (page.finished) {
+    if (msg.deal > page.finished.deal) {
+      page.pending = msg;
+      render();
+      return;
+    }
+    page.finished = null;
+  }
+  if (msg.view.over && msg.status !== "over" && page.state && page.state.deal === msg.deal) {
+    page.finished = msg;
+  }
+  applyState(msg);
+}
+
+function nextDeal() {
+  const next = page.pending;
+  page.finished = null;
+  page.pending = null;
+  if (next) applyState(next);
+  else render();
+}
+
+function applyState(msg) {
   const previous = page.state;
   page.state = msg;
   if (!previous || previous.seq !== msg.seq || previous.deal !== msg.deal) page.selected = [];
-  page.selected = page.selected.filter((c) => (msg.view.hand || []).includes(c));
+  page.selected = page.selected.filter((c) => ownHand(msg.view).includes(c));
   if (page.summary && (msg.status !== page.summary.status)) loadSummary().then(render);
   render();
   if (page.sentSeq !== null && msg.seq !== page.sentSeq) {
@@ -243,6 +270,11 @@ function render() {
   const w = page.state;
   if (!w) return;
   const ctx = { players: w.view.players, seatName };
+  // for tests and tools: what the page last received (never more than the frame carried)
+  document.body.dataset.seq = String(w.seq);
+  document.body.dataset.deal = String(w.deal);
+  document.body.dataset.status = w.status;
+  document.body.dataset.over = String(Boolean(w.view.over));
   $("status").textContent = w.status === "over" ? "match over"
     : w.status === "waiting" ? "waiting for players" : `deal ${w.deal + 1}`;
   $("you").textContent = w.seat === null ? "spectator" : `you are seat ${w.seat + 1}`;
@@ -254,6 +286,8 @@ function render() {
   drawLog(w.view);
   drawTimer();
   $("replay").hidden = w.status !== "over";
+  $("next-deal").hidden = !page.finished;
+  $("next-deal").disabled = !page.pending;
 }
 
 $("typed").addEventListener("submit", (ev) => {
@@ -267,6 +301,8 @@ $("typed").addEventListener("submit", (ev) => {
   playMove(text);
   input.value = "";
 });
+
+$("next-deal").addEventListener("click", nextDeal);
 
 $("clear").addEventListener("click", () => {
   page.selected = [];

@@ -127,10 +127,20 @@ export function drawZones(view, centre, facts, ctx) {
   }
 }
 
+/** The seat's own cards: ``hand``, or its entry of ``hands`` where a game keeps every seat's
+ * hand there (Dummy: the others' entries are counts and known cards). */
+export function ownHand(view) {
+  if (Array.isArray(view.hand)) return view.hand;
+  if (view.seat !== null && Array.isArray(view.hands) && Array.isArray(view.hands[view.seat])) {
+    return view.hands[view.seat];
+  }
+  return [];
+}
+
 /** The seat's own hand, sorted by suit then rank; each card carries ``data-card``. */
 export function drawHand(view, box, selected, onToggle) {
   box.replaceChildren();
-  const hand = Array.isArray(view.hand) ? sortCards(view.hand) : [];
+  const hand = sortCards(ownHand(view));
   hand.forEach((c) => {
     const b = cardEl(c, { selectable: true });
     if (selected.includes(c)) {
