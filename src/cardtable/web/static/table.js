@@ -111,6 +111,9 @@ function send(obj) {
   return true;
 }
 
+// tests and accessibility tools may send a raw message through the page's own socket
+window.__cardtable_send = send;
+
 function playMove(text) {
   if (!page.state) return;
   say(`sent: ${text}`);
@@ -295,7 +298,7 @@ $("typed").addEventListener("submit", (ev) => {
   const input = $("typed-move");
   const text = input.value.trim();
   if (!text) {
-    say("type a move, e.g. 'discard 7♥'", "error");
+    say("type a move first (the verb, then the cards)", "error");
     return;
   }
   playMove(text);
