@@ -2,6 +2,7 @@
 // comes from the server; the page only composes move texts and shows what it was sent.
 
 import { cardsInText } from "./cards.js";
+import { boardFromMove, drawBoard, ROWS, rowsMove } from "./rows.js";
 import { drawHand, drawScores, drawZones, ownHand } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
@@ -28,6 +29,8 @@ const page = {
   retry: 0,
   closedFor: null,
   sentSeq: null,
+  board: null,     // 十三张: the rows being built
+  picked: null,
   finished: null,  // the state of a deal that just ended, kept on screen
   pending: null,   // the next deal's newest state, shown after "next deal"
 };
@@ -220,6 +223,45 @@ function drawMoves(legal) {
   if (page.selected.length && !shown) say("no legal move uses all the selected cards", "info");
 }
 
+function emptyBoard() {
+  return { head: [], middle: [], tail: [] };
+}
+
+/** 十三张: the arrangement board, while the seat may still arrange. */
+function drawArrangement(w) {
+  const box = $("arrange");
+  const arranging = w.view.game === "shisanzhang" && (w.legal || []).some((m) => m.startsWith("arrange"));
+  box.hidden = !arranging;
+  if (!arranging) {
+    page.board = null;
+    return;
+  }
+  if (!page.board) page.board = emptyBoard();
+  const board = page.board;
+  const size = Object.fromEntries(ROWS.map((r) => [r.id, r.size]));
+  const redraw = () => drawArrangement(page.state);
+  const place = (c, row) => {
+    for (const r of ROWS) board[r.id] = board[r.id].filter((x) => x !== c);
+    if (board[row].length >= size[row]) {
+      say(`that row holds ${size[row]} cards`, "error");
+      redraw();
+      return;
+    }
+    board[row].push(c);
+    page.picked = null;
+    redraw();
+  };
+  drawBoard($("arrange-board"), ownHand(w.view), board, page.picked, {
+    pick: (c) => { page.picked = page.picked === c ? null : c; redraw(); },
+    toRow: (row) => { if (page.picked) place(page.picked, row); },
+    place,
+    unplace: (c) => { for (const r of ROWS) board[r.id] = board[r.id].filter((x) => x !== c); redraw(); },
+  });
+  const full = ROWS.every((r) => board[r.id].length === r.size);
+  $("arrange-send").disabled = !full;
+  $("arrange-send").dataset.composed = full ? rowsMove(board) : "";
+}
+
 function drawSeats() {
   const box = $("seats");
   box.replaceChildren();
@@ -285,6 +327,7 @@ function render() {
   drawZones(w.view, $("centre"), $("facts"), ctx);
   drawHand(w.view, $("hand"), page.selected, toggle);
   drawMoves(w.legal || []);
+  drawArrangement(w);
   drawScores(w.view, $("scores"), ctx);
   drawLog(w.view);
   drawTimer();
@@ -306,6 +349,32 @@ $("typed").addEventListener("submit", (ev) => {
 });
 
 $("next-deal").addEventListener("click", nextDeal);
+
+$("arrange-send").addEventListener("click", () => {
+  const text = $("arrange-send").dataset.composed;
+  if (text) playMove(text);
+});
+$("arrange-auto").addEventListener("click", () => {
+  // the arranger's split is the first `arrange` move the engine lists (after declarations)
+  const first = (page.state.legal || []).find((m) => m.startsWith("arrange"));
+  if (first) page.board = boardFromMove(first);
+  render();
+});
+$("arrange-clear").addEventListener("click", () => {
+  page.board = emptyBoard();
+  render();
+});
+
+const fourColour = $("four-colour");
+function applyColours() {
+  document.body.classList.toggle("four-colour", fourColour.checked);
+}
+try { fourColour.checked = localStorage.getItem("cardtable.fourColour") === "1"; } catch (e) { /* private mode */ }
+applyColours();
+fourColour.addEventListener("change", () => {
+  try { localStorage.setItem("cardtable.fourColour", fourColour.checked ? "1" : "0"); } catch (e) { /* private mode */ }
+  applyColours();
+});
 
 $("clear").addEventListener("click", () => {
   page.selected = [];
