@@ -278,10 +278,12 @@ class TableService:
         if seq == table.seq:
             return None
         stale = f"stale move: it was sent at seq {seq}, the table is at seq {table.seq}"
-        if 0 <= seq < table.seq and len(table.movers()) > 1 and seat in table.movers():
+        if 0 <= seq < table.seq and seat in table.movers():
+            # a simultaneous decision (十三张's arrangement): still taken if every move since
+            # was another seat's, in this deal, made while several seats could act
             since = table.moves[seq:]
-            # a simultaneous decision: still taken if this seat did not move since, in this deal
-            if all(m.seat != seat and m.deal == table.deal_index for m in since):
+            if all(m.seat != seat and m.deal == table.deal_index and m.seq in table.simultaneous
+                   for m in since):
                 return None
         return stale
 
@@ -317,7 +319,7 @@ class TableService:
             return f"the move {text!r} could not be read ({type(e).__name__})"
         row = MoveRow(seq=table.seq, deal=deal, seat=seat, move=state.move_text(move), source=source,
                       at_ms=self.clock.now_ms())
-        table.moves.append(row)
+        table.record(row, len(movers_before) > 1)
         finished = table.after_move()
         deadline = self._deadline(table, (movers_before, table.row.deadline_ms))
         try:
@@ -342,9 +344,10 @@ class TableService:
         table.broadcast()
 
     def _deadline(self, table: LiveTable, before: tuple[tuple[int, ...], int | None] | None) -> int | None:
-        """When the seats to move must have moved: ``turn_seconds`` from now when new seats
-        are to move; kept while a simultaneous decision goes on (the remaining seats are a
-        subset of those who were to move); None without a timer or with no person to move."""
+        """When the seats to move must have moved: ``turn_seconds`` from now after every move,
+        except while a simultaneous decision goes on (the seats still to decide are some of
+        those who were): they keep the deadline they had; None without a timer or with no
+        person to move."""
         secs = table.row.turn_seconds
         movers = table.movers()
         persons = set(table.seats_of_kind("person"))
@@ -352,7 +355,7 @@ class TableService:
             return None
         if before is not None:
             old_movers, old_deadline = before
-            if old_deadline is not None and set(movers) <= set(old_movers):
+            if old_deadline is not None and len(old_movers) > 1 and set(movers) < set(old_movers):
                 return old_deadline
         return self.clock.now_ms() + int(secs * 1000)
 

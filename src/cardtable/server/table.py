@@ -37,6 +37,7 @@ class LiveTable:
         self.options = self.game.make_options(row.preset, row.rules)
         self.match = Match(self.game, row.players, self.options, seed=row.seed)
         self.moves: list[MoveRow] = []
+        self.simultaneous: set[int] = set()    # seqs of moves made while several seats could act
         for m in moves:
             self.replay_move(m)
 
@@ -44,9 +45,16 @@ class LiveTable:
         """Apply one committed move; returns the finished deal's state if the move ended it."""
         if m.seq != len(self.moves):
             raise RuntimeError(f"table {self.id}: move log has seq {m.seq} where {len(self.moves)} was due")
+        several = len(self.state.to_move()) > 1
         self.state.apply(m.move, m.seat)
-        self.moves.append(m)
+        self.record(m, several)
         return self.after_move()
+
+    def record(self, m: MoveRow, several: bool) -> None:
+        """Append an applied move to the log kept in memory."""
+        if several:
+            self.simultaneous.add(m.seq)
+        self.moves.append(m)
 
     def after_move(self) -> State | None:
         """Finish a deal that just ended and deal the next (unless the match is over)."""
