@@ -64,17 +64,20 @@ def test_no_hidden_card_reaches_either_page(server: Server, browser: Any) -> Non
 
     def snapshot() -> None:
         for i, page in enumerate(pages):
-            d = page.evaluate("[document.body.dataset.deal, document.body.dataset.seq]")
-            shots[i].append((int(d[0]), int(d[1]), page.content()))
+            # one evaluate, so the position and the HTML are read between the same two frames
+            d = page.evaluate("[document.body.dataset.deal, document.body.dataset.seq, "
+                              "document.documentElement.outerHTML]")
+            shots[i].append((int(d[0]), int(d[1]), d[2]))
 
     for _ in range(2000):
         snapshot()
         if all(p.evaluate("document.body.dataset.status") == "over" for p in pages):
             break
         moved = False
-        for page in pages[:2]:
+        for page in pages:      # each page keeps a finished deal on screen until asked
             if page.query_selector("#next-deal:not([hidden]):not([disabled])"):
                 page.click("#next-deal")
+        for page in pages[:2]:
             buttons = page.query_selector_all("[data-move]")
             if buttons:
                 seq = page.evaluate("document.body.dataset.seq")
@@ -114,5 +117,26 @@ def test_no_hidden_card_reaches_either_page(server: Server, browser: Any) -> Non
             leaked = cards_shown(html) & secret
             assert not leaked, f"page of {seat} at seq {seq} shows hidden {sorted(leaked)}"
     assert checked > 20
+    # the replay viewer, as seat 1: each step shows that seat's hand as the engine had it
+    viewer = pages[2]
+    viewer.goto(f"{server.base}/tables/{tid}/replay")
+    viewer.wait_for_function("() => document.body.dataset.step === '0'", timeout=15_000)
+    viewer.select_option("#as-seat", "1")
+    for step in range(4):
+        viewer.wait_for_function(f"() => document.body.dataset.step === '{step}' && "
+                                 "document.getElementById('hand-title').textContent.includes('seat 2')",
+                                 timeout=10_000)
+        shown = sorted(e.get_attribute("data-card") for e in viewer.query_selector_all("[data-card]"))
+        want = sorted(states[(0, step)].view(1)["hand"])
+        assert shown == want, f"replay step {step} as seat 1"
+        viewer.click("#next")
     for ctx in contexts:
         ctx.close()
+
+
+def test_replay_steps_only_after_the_match(server: Server) -> None:
+    import urllib.error
+    table = server.post("/api/tables", {"game": "gin", "seats": ["open", "bot:random"]})
+    with pytest.raises(urllib.error.HTTPError) as e:
+        server.get(f"/api/tables/{table['id']}/replay/steps?seat=0")
+    assert e.value.code == 403

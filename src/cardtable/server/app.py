@@ -18,9 +18,11 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from ..errors import CardtableError
 from .clock import Clock
 from .frames import Outbox, error_frame, pong_frame
 from .games import games_list
+from .replayview import replay_steps
 from .service import ApiError, Settings, TableService
 
 CLOSE_POLICY = 1008
@@ -102,6 +104,21 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
     @app.get("/api/tables/{table_id}/replay")
     async def replay(table_id: str) -> dict[str, Any]:
         return await service.replay(table_id)
+
+    @app.get("/api/tables/{table_id}/replay/steps")
+    async def replay_steps_of(table_id: str, seat: str | None = None) -> dict[str, Any]:
+        """The ended match step by step as one seat saw it (the replay viewer)."""
+        if seat is not None and not seat.isdigit():
+            raise ApiError(400, f"seat must be a seat number from 0, not {seat!r}")
+        data = await service.replay(table_id)
+        try:
+            return replay_steps(data, None if seat is None else int(seat))
+        except CardtableError as e:
+            raise ApiError(400, str(e)) from None
+
+    @app.get("/tables/{table_id}/replay", response_class=HTMLResponse)
+    async def replay_page(table_id: str) -> HTMLResponse:
+        return HTMLResponse(_page("replay.html"))
 
     @app.get("/", response_class=HTMLResponse)
     async def lobby() -> HTMLResponse:

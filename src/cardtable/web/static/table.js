@@ -430,6 +430,6 @@ if (joinSeat !== null && !page.token) {
 
 setInterval(drawTimer, 1000);
 loadSummary().then(() => {
-  $("replay").href = `/api/tables/${encodeURIComponent(tableId)}/replay`;
+  $("replay").href = `/tables/${encodeURIComponent(tableId)}/replay`;
   connect();
 });
