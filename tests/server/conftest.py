@@ -16,9 +16,8 @@ pytest.importorskip("sqlalchemy")
 from fastapi.testclient import TestClient  # noqa: E402
 
 from cardtable.server import ManualClock, create_app  # noqa: E402
-from tests.support.postgres import pg_server, pg_url  # noqa: E402,F401  (pytest fixtures)
-
 from tests.server.helpers import make_settings  # noqa: E402
+from tests.support.postgres import pg_server, pg_url  # noqa: E402,F401  (pytest fixtures)
 
 
 @pytest.fixture

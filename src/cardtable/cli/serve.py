@@ -50,6 +50,8 @@ def serve_command(
         app = create_app(settings)
     except Exception as e:  # noqa: BLE001 - a bad URL is a usage error, not a traceback
         fail(f"cannot open the database {settings.db_url!r}: {e}")
+    from ..server.app import redact_tokens_in_logs
+    redact_tokens_in_logs()
     # a frame over the limit is answered with an error, so the socket must let it in first
     uvicorn.run(app, host=host, port=port, log_level=log_level,
                 ws_max_size=max(settings.max_message_bytes * 4, 1 << 20))

@@ -7,6 +7,8 @@ Frames are built and written by ``frames`` (through the table's outboxes) and no
 from __future__ import annotations
 
 import json
+import logging
+import re
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -85,11 +87,11 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
     async def create(request: Request) -> JSONResponse:
         addr = request.client.host if request.client else None
         table = await service.create_table(await body_of(request), addr)
-        return JSONResponse(table.summary(), status_code=201)
+        return JSONResponse(table.published, status_code=201)
 
     @app.get("/api/tables")
     async def list_tables() -> list[dict[str, Any]]:
-        return service.list_summaries()
+        return await service.list_summaries()
 
     @app.get("/api/tables/{table_id}")
     async def summary(table_id: str) -> dict[str, Any]:
@@ -128,6 +130,10 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
     async def table_page(table_id: str) -> HTMLResponse:
         return HTMLResponse(_page("table.html"))
 
+    # the browser table's files (issue 11) live in cardtable/web/; the pages above are its
+    # index.html and table.html, a placeholder until they exist
+    app.mount("/static", StaticFiles(directory=WEB_DIR, check_dir=False), name="static")
+
     @app.websocket("/ws/tables/{table_id}")
     async def ws_table(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
@@ -135,6 +141,9 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
         if table is None:
             await websocket.close(CLOSE_NO_TABLE)
             return
+        # first catch up with the database: the seat may just have been taken through
+        # another process, whose notification has not arrived yet
+        await service.refresh(table)
         token = websocket.query_params.get("token")
         seat: int | None = None
         if token is not None:
@@ -142,7 +151,6 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
             if seat is None:
                 await websocket.close(CLOSE_BAD_TOKEN)
                 return
-        await service.refresh(table)
         box = Outbox(websocket, seat)
         async with table.lock:
             table.outboxes.add(box)
@@ -234,6 +242,25 @@ class TokenBucket:
             self.tokens -= 1
             return True
         return False
+
+
+class _RedactTokens(logging.Filter):
+    """Seat tokens travel in the WebSocket URL (the contract); keep them out of the logs."""
+
+    PATTERN = re.compile(r"token=[^&\s\"']+")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(self.PATTERN.sub("token=…", a) if isinstance(a, str) else a
+                                for a in record.args)
+        if isinstance(record.msg, str):
+            record.msg = self.PATTERN.sub("token=…", record.msg)
+        return True
+
+
+def redact_tokens_in_logs() -> None:
+    for name in ("uvicorn.access", "uvicorn.error", "uvicorn"):
+        logging.getLogger(name).addFilter(_RedactTokens())
 
 
 def _page(name: str) -> str:

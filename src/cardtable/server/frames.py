@@ -57,7 +57,11 @@ def encode(frame: dict[str, Any]) -> str:
 
 class Outbox:
     """One client connection's outgoing frames, sent in order by one writer task, so that a
-    slow client never holds a table's lock and frames of consecutive moves never interleave."""
+    slow client never holds a table's lock and frames of consecutive moves never interleave.
+    A client that stops reading is dropped once ``MAX_QUEUED`` frames wait for it (it
+    reconnects and gets the current state)."""
+
+    MAX_QUEUED = 1000
 
     def __init__(self, websocket: Any, seat: int | None) -> None:
         self.websocket = websocket
@@ -67,8 +71,18 @@ class Outbox:
         self.task = asyncio.create_task(self._run())
 
     def put(self, frame: dict[str, Any] | str) -> None:
-        if not self.closed:
-            self.queue.put_nowait(frame if isinstance(frame, str) else encode(frame))
+        if self.closed:
+            return
+        if self.queue.qsize() >= self.MAX_QUEUED:
+            self.closed = True
+            self.task.cancel()
+            asyncio.create_task(self._drop())
+            return
+        self.queue.put_nowait(frame if isinstance(frame, str) else encode(frame))
+
+    async def _drop(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.websocket.close(1008)
 
     async def _run(self) -> None:
         try:

@@ -66,7 +66,7 @@ class TableService:
 
     async def start(self, background: bool = True) -> None:
         self.store.migrate()
-        for tid in self.store.live_table_ids():   # bots and timers resume after a restart
+        for tid in await self.store.run(self.store.live_table_ids):   # bots and timers resume after a restart
             table = await self.get(tid)
             if table is not None:
                 self.schedule_bots(table)
@@ -98,23 +98,23 @@ class TableService:
         lock = self._loading.setdefault(table_id, asyncio.Lock())
         async with lock:
             if table_id not in self.tables:
-                row = self.store.load_table(table_id)
+                row = await self.store.run(self.store.load_table, table_id)
                 if row is None:
                     return None
-                self.tables[table_id] = LiveTable(row, self.store.load_moves(table_id))
+                self.tables[table_id] = LiveTable(row, await self.store.run(self.store.load_moves, table_id))
         return self.tables[table_id]
 
     async def refresh(self, table: LiveTable) -> None:
         """Catch up with moves and seats committed by other processes, and tell the clients."""
         async with table.lock:
-            self._refresh_locked(table)
+            await self._refresh_locked(table)
         self.schedule_bots(table)
 
-    def _refresh_locked(self, table: LiveTable) -> None:
-        row = self.store.load_table(table.id)
+    async def _refresh_locked(self, table: LiveTable) -> None:
+        row = await self.store.run(self.store.load_table, table.id)
         if row is None:
             return
-        new_moves = self.store.load_moves(table.id, after=table.seq - 1)
+        new_moves = await self.store.run(self.store.load_moves, table.id, table.seq - 1)
         changed = bool(new_moves) or [(s.kind, s.name) for s in row.seats] != [
             (s.kind, s.name) for s in table.row.seats] or row.deadline_ms != table.row.deadline_ms
         if not changed:
@@ -128,7 +128,7 @@ class TableService:
                     finished.append(done)
         except CardtableError:
             log.exception("table %s: the log does not replay; rebuilding", table.id)
-            table.rebuild(row, self.store.load_moves(table.id))
+            table.rebuild(row, await self.store.run(self.store.load_moves, table.id))
             finished = []
         table.broadcast(finished)
 
@@ -137,7 +137,7 @@ class TableService:
     async def create_table(self, body: Any, client_addr: str | None) -> LiveTable:
         row = self._new_table_row(body)
         limit = self.settings.max_open_tables_per_client
-        if client_addr is not None and self.store.open_tables_of(client_addr) >= limit:
+        if client_addr is not None and await self.store.run(self.store.open_tables_of, client_addr) >= limit:
             raise ApiError(429, f"too many open tables from your address (at most {limit} that are "
                            "not over); finish or leave some first")
         row.client_addr = client_addr
@@ -148,7 +148,7 @@ class TableService:
         row.status = table.status
         row.totals = table.totals
         row.deadline_ms = self._deadline(table, None)
-        self.store.create_table(row, {})
+        await self.store.run(self.store.create_table, row, {})
         self.tables[row.id] = table
         self.schedule_bots(table)
         return table
@@ -215,11 +215,11 @@ class TableService:
         table = await self.get(table_id)
         if table is None:
             raise ApiError(404, f"no table {table_id!r}")
-        return table.summary()
+        return table.published
 
-    def list_summaries(self) -> list[dict[str, Any]]:
+    async def list_summaries(self) -> list[dict[str, Any]]:
         out = []
-        for row in self.store.list_tables(self.settings.max_tables_listed):
+        for row in await self.store.run(self.store.list_tables, self.settings.max_tables_listed):
             out.append({"id": row.id, "game": row.game, "players": row.players, "preset": row.preset,
                         "rules": row.rules, "seats": [{"kind": s.kind, "name": s.name} for s in row.seats],
                         "status": row.status, "seq": row.seq, "totals": row.totals})
@@ -251,20 +251,19 @@ class TableService:
             if s.kind != "open":
                 raise ApiError(409, f"seat {seat} is taken ({s.kind} {s.name!r})")
             token = secrets.token_urlsafe(32)     # 256 random bits; only its hash is stored
-            others_open = [i for i, x in enumerate(table.row.seats) if x.kind == "open" and i != seat]
-            old = table.row.seats[seat]
-            table.row.seats[seat] = SeatRow("person", name, None)
-            deadline = self._deadline(table, None) if not others_open else None
-            table.row.seats[seat] = old
             try:
-                self.store.take_seat(table.id, seat, name, token, "playing", deadline, not others_open)
+                await self.store.run(self.store.take_seat, table.id, seat, name, token)
             except SeatTaken:
-                self._refresh_locked(table)
+                await self._refresh_locked(table)
                 raise ApiError(409, f"seat {seat} is taken") from None
-            # the row as stored (another process may have filled other seats meanwhile)
-            row = self.store.load_table(table.id)
+            # the row as stored: another process may have filled other seats meanwhile
+            row = await self.store.run(self.store.load_table, table.id)
             if row is not None:
                 table.row = row
+            if table.status == "playing" and table.row.deadline_ms is None:
+                table.row.deadline_ms = self._deadline(table, None)
+                if table.row.deadline_ms is not None:
+                    await self.store.run(self.store.set_deadline, table.id, table.row.deadline_ms)
             table.broadcast()
         self.schedule_bots(table)
         return {"seat": seat, "token": token}
@@ -291,12 +290,12 @@ class TableService:
                      source: str = "person") -> str | None:
         """Play ``text`` for ``seat``; None when committed, else the refusal's message."""
         async with table.lock:
-            err = self._submit_locked(table, seat, text, seq, source)
+            err = await self._submit_locked(table, seat, text, seq, source)
         if err is None:
             self.schedule_bots(table)
         return err
 
-    def _submit_locked(self, table: LiveTable, seat: int, text: str, seq: Any, source: str) -> str | None:
+    async def _submit_locked(self, table: LiveTable, seat: int, text: str, seq: Any, source: str) -> str | None:
         status = table.status
         if status == "waiting":
             return "the table is waiting for players; play starts when every seat is taken"
@@ -323,24 +322,24 @@ class TableService:
         finished = table.after_move()
         deadline = self._deadline(table, (movers_before, table.row.deadline_ms))
         try:
-            self.store.commit_move(table.id, row, table.status, table.totals, deadline)
+            await self.store.run(self.store.commit_move, table.id, row, table.status, table.totals, deadline)
         except SeqTaken:
-            self._reload(table)
+            await self._reload(table)
             return (f"stale move: seq {row.seq} was just taken by another move; "
                     f"the table is at seq {table.seq}")
         except Exception as e:  # noqa: BLE001 - a database failure refuses the move, loses nothing
             log.exception("table %s: commit failed", table.id)
-            self._reload(table)
+            await self._reload(table)
             return f"the move could not be saved ({type(e).__name__}); try again"
         table.row.deadline_ms = deadline
         table.row.status = table.status
         table.broadcast([finished] if finished is not None and finished is not table.state else None)
         return None
 
-    def _reload(self, table: LiveTable) -> None:
-        row = self.store.load_table(table.id)
+    async def _reload(self, table: LiveTable) -> None:
+        row = await self.store.run(self.store.load_table, table.id)
         if row is not None:
-            table.rebuild(row, self.store.load_moves(table.id))
+            table.rebuild(row, await self.store.run(self.store.load_moves, table.id))
         table.broadcast()
 
     def _deadline(self, table: LiveTable, before: tuple[tuple[int, ...], int | None] | None) -> int | None:
@@ -381,9 +380,11 @@ class TableService:
                     seq = table.seq
                     # a search bot thinks for a while: off the event loop, the table locked
                     text = await asyncio.to_thread(table.choose_bot_move, seat, name)
-                    err = self._submit_locked(table, seat, text, seq, "bot")
+                    err = await self._submit_locked(table, seat, text, seq, "bot")
                     if err is not None:
                         log.warning("table %s: bot %s at seat %d: %s", table.id, name, seat, err)
+                        if not err.startswith("stale"):
+                            return      # a bot whose move is refused would only try it again
                         break
         except asyncio.CancelledError:
             raise
@@ -398,12 +399,12 @@ class TableService:
         """Play the default bot for every seat whose deadline has passed; how many moves."""
         now = self.clock.now_ms()
         played = 0
-        for tid in self.store.expired(now):
+        for tid in await self.store.run(self.store.expired, now):
             table = await self.get(tid)
             if table is None:
                 continue
             async with table.lock:
-                self._refresh_locked(table)
+                await self._refresh_locked(table)
                 deadline = table.row.deadline_ms
                 if deadline is None or deadline > now:
                     continue
@@ -414,8 +415,15 @@ class TableService:
                         continue
                     seq = table.seq
                     text = await asyncio.to_thread(table.choose_bot_move, seat, default)
-                    if self._submit_locked(table, seat, text, seq, "timeout") is None:
+                    err = await self._submit_locked(table, seat, text, seq, "timeout")
+                    if err is None:
                         played += 1
+                    else:
+                        log.error("table %s: timeout move %r for seat %d refused: %s", table.id, text, seat, err)
+                if table.row.deadline_ms == deadline:
+                    # nothing could be played for it: drop the deadline rather than retry forever
+                    await self.store.run(self.store.clear_deadline, table.id, deadline)
+                    table.row.deadline_ms = None
             self.schedule_bots(table)
         return played
 
@@ -423,7 +431,7 @@ class TableService:
         while True:
             try:
                 await self.fire_expired()
-                nxt = self.store.next_deadline()
+                nxt = await self.store.run(self.store.next_deadline)
                 wait = self.settings.timer_poll_s
                 if nxt is not None:
                     wait = min(wait, max(0.02, (nxt - self.clock.now_ms()) / 1000))

@@ -8,16 +8,22 @@ arbiter when several processes serve one database: only one of them can commit m
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy import event
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
+
+T = TypeVar("T")
 
 metadata = sa.MetaData()
 
@@ -177,11 +183,23 @@ class Store:
         self.engine = make_engine(url)
         self.is_postgres = self.engine.dialect.name == "postgresql"
         self.instance = ""          # names this process in notifications, to skip its own
+        # PostgreSQL round trips take milliseconds: run them in threads so that the event
+        # loop serves other tables meanwhile; SQLite calls (tens of microseconds) stay inline
+        self.offload = self.is_postgres
+        self._executor = ThreadPoolExecutor(max_workers=8, thread_name_prefix="cardtable-db") if self.offload else None
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """Call one of this store's methods, in a database thread where that pays."""
+        if self._executor is None:
+            return fn(*args)
+        return await asyncio.get_running_loop().run_in_executor(self._executor, partial(fn, *args))
 
     def migrate(self) -> None:
         migrate(self.engine)
 
     def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=True)
         self.engine.dispose()
 
     # --- tables ---------------------------------------------------------------------------
@@ -243,22 +261,20 @@ class Store:
 
     # --- seats ----------------------------------------------------------------------------
 
-    def take_seat(self, table_id: str, seat: int, name: str, token: str,
-                  status: str, deadline_ms: int | None, all_filled: bool) -> None:
-        """Give an open seat to a person; SeatTaken if it is not open (the DB decides races)."""
+    def take_seat(self, table_id: str, seat: int, name: str, token: str) -> None:
+        """Give an open seat to a person, and start play if no seat is open any more;
+        SeatTaken if it is not open (the database decides races between processes)."""
         with self.engine.begin() as c:
             res = c.execute(seats_t.update().where(
                 seats_t.c.table_id == table_id, seats_t.c.seat == seat, seats_t.c.kind == "open")
                 .values(kind="person", name=name, token_hash=token_hash(token)))
             if res.rowcount != 1:
                 raise SeatTaken(seat)
-            if all_filled:
-                # the last seat may have been filled by another process meanwhile: count again
-                still_open = c.execute(sa.select(sa.func.count()).select_from(seats_t).where(
-                    seats_t.c.table_id == table_id, seats_t.c.kind == "open")).scalar_one()
-                if still_open == 0:
-                    c.execute(tables_t.update().where(tables_t.c.id == table_id)
-                              .values(status=status, deadline_ms=deadline_ms))
+            still_open = c.execute(sa.select(sa.func.count()).select_from(seats_t).where(
+                seats_t.c.table_id == table_id, seats_t.c.kind == "open")).scalar_one()
+            if still_open == 0:
+                c.execute(tables_t.update().where(tables_t.c.id == table_id, tables_t.c.status == "waiting")
+                          .values(status="playing"))
             self._notify(c, table_id)
 
     # --- moves ----------------------------------------------------------------------------
@@ -279,8 +295,17 @@ class Store:
             raise SeqTaken(move.seq) from None
 
     def set_deadline(self, table_id: str, deadline_ms: int | None) -> None:
+        """The first deadline of a table whose last seat was just taken (no move yet)."""
         with self.engine.begin() as c:
-            c.execute(tables_t.update().where(tables_t.c.id == table_id).values(deadline_ms=deadline_ms))
+            c.execute(tables_t.update().where(tables_t.c.id == table_id, tables_t.c.seq == 0,
+                                              tables_t.c.deadline_ms.is_(None)).values(deadline_ms=deadline_ms))
+            self._notify(c, table_id)
+
+    def clear_deadline(self, table_id: str, deadline_ms: int) -> None:
+        """Drop a deadline nobody could meet (unless a move has set a new one meanwhile)."""
+        with self.engine.begin() as c:
+            c.execute(tables_t.update().where(tables_t.c.id == table_id, tables_t.c.deadline_ms == deadline_ms)
+                      .values(deadline_ms=None))
 
     def load_moves(self, table_id: str, after: int = -1) -> list[MoveRow]:
         with self.engine.connect() as c:

@@ -40,11 +40,20 @@ class LiveTable:
         self.simultaneous: set[int] = set()    # seqs of moves made while several seats could act
         for m in moves:
             self.replay_move(m)
+        self.publish()
+
+    def publish(self) -> None:
+        """Take the summary HTTP answers give: only committed moves (a move applied in
+        memory whose commit is still under way must not show)."""
+        self.published = self.summary()
 
     def replay_move(self, m: MoveRow) -> State | None:
         """Apply one committed move; returns the finished deal's state if the move ended it."""
         if m.seq != len(self.moves):
             raise RuntimeError(f"table {self.id}: move log has seq {m.seq} where {len(self.moves)} was due")
+        if m.deal != self.deal_index:
+            raise RuntimeError(f"table {self.id}: move {m.seq} is logged in deal {m.deal} but replays "
+                               f"in deal {self.deal_index}")
         several = len(self.state.to_move()) > 1
         self.state.apply(m.move, m.seat)
         self.record(m, several)
@@ -148,7 +157,9 @@ class LiveTable:
 
     def broadcast(self, finished: list[State] | None = None) -> None:
         """Queue, for every connection, the frames of the deals just ended, then the current
-        state; each seat's frame is built once and shared by its connections."""
+        state; each seat's frame is built once and shared by its connections.  Called after
+        every commit (and catch-up), so it also publishes the summary."""
+        self.publish()
         for st in [*(finished or []), None]:
             built: dict[int | None, dict[str, Any]] = {}
             for box in list(self.outboxes):

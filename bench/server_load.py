@@ -1,0 +1,316 @@
+"""Load test of `cardtable serve`: many live tables, one person per table moving every few
+seconds, bots in the other seats, persistence on; client-side latency from sending a move to
+receiving its state.
+
+    .venv/bin/python bench/server_load.py [--tables 1000] [--seconds 60] [--interval 3]
+        [--db sqlite:///PATH | postgresql+psycopg://…] [--bot default|random] [--json]
+
+It starts `cardtable serve` itself on a free port of 127.0.0.1 with a fresh SQLite file (WAL)
+unless `--db` names another database, creates the tables over HTTP (2–4 seats, a mix of
+games; seat 0 open, bots elsewhere with `bot_delay_ms` 0), joins seat 0 of each, and opens
+one `websockets` connection per table.  Each table's person then plays a random legal move
+once per `--interval` seconds (phases spread evenly), whenever it is that seat's turn.
+Latency is measured from `send` to the state frame whose `seq` is one more than the move's
+(the move's own result; bot moves come after it).  Everything is bounded: setup, the run and
+the teardown each have a time limit, and the server is killed at the end.
+
+Reported: latency p50/p90/p99/max (ms), acknowledged moves/s, errors (error frames, moves
+not answered within `--answer-timeout`, connections lost), the server's RSS before and after
+the tables (VmRSS from /proc), and RSS per table.  Needs the `server` extra (websockets).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from common import environment  # noqa: E402
+
+# (game, players): 2–4 seats, every game that seats that many.
+MIX = [("gin", 2), ("dummy", 3), ("bieqi", 4), ("remik", 2), ("wushiyifen", 3), ("shisanzhang", 4),
+       ("sibaifen", 4), ("yijiang", 2), ("zhuoheia", 4), ("jianshisifen", 3), ("biefufen", 4),
+       ("zuihoushengli", 4)]
+
+
+# --- the server process ------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def rss_kib(pid: int) -> int | None:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except OSError:
+        return None
+    return None
+
+
+class Server:
+    def __init__(self, db: str, log: Path, extra: list[str]) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        script = Path(sys.executable).with_name("cardtable")
+        cmd = [str(script)] if script.is_file() else [sys.executable, "-c",
+                                                        "from cardtable.cli.main import main; main()"]
+        self.log = open(log, "wb")  # noqa: SIM115  (kept open for the child)
+        self.proc = subprocess.Popen(
+            [*cmd, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", db,
+             "--bot-delay-ms", "0", "--moves-per-second", "1000", "--max-tables-per-client", "1000000",
+             "--log-level", "warning", *extra],
+            stdin=subprocess.DEVNULL, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
+
+    def wait_healthy(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise SystemExit(f"cardtable serve exited with {self.proc.returncode}; see {self.log.name}")
+            try:
+                with urllib.request.urlopen(self.base + "/api/health", timeout=2) as r:
+                    if json.loads(r.read()) == {"ok": True}:
+                        return
+            except (OSError, ValueError):
+                time.sleep(0.1)
+        raise SystemExit(f"cardtable serve did not answer /api/health in {timeout} s")
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(timeout=10)
+        self.log.close()
+
+
+def http(base: str, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(base + path, data=data, method=method,
+                                 headers={"Content-Type": "application/json"} if data else {})
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode(errors="replace")
+
+
+# --- the clients -------------------------------------------------------------------------
+
+
+@dataclass
+class Stats:
+    latencies_ms: list[float] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)
+    examples: list[str] = field(default_factory=list)
+    finished_tables: int = 0
+
+    def error(self, kind: str, example: str) -> None:
+        self.errors[kind] = self.errors.get(kind, 0) + 1
+        if len(self.examples) < 5:
+            self.examples.append(f"{kind}: {example[:200]}")
+
+
+async def person(label: str, ws_url: str, interval: float, phase: float, stop_at: float, answer_timeout: float,
+                 rng: random.Random, stats: Stats, measuring: list[bool]) -> None:
+    import websockets
+
+    try:
+        ws = await asyncio.wait_for(websockets.connect(ws_url, max_size=None, open_timeout=60), 60)
+    except Exception as exc:  # noqa: BLE001  (counted, reported)
+        stats.error("connect", repr(exc))
+        return
+    latest: dict[str, Any] | None = None
+    waiting: tuple[int, float] | None = None        # (seq sent, perf_counter at send)
+    next_move = time.monotonic() + phase
+    try:
+        while time.monotonic() < stop_at:
+            if waiting is None:
+                timeout = min(stop_at, max(next_move, time.monotonic() + 0.01)) - time.monotonic()
+            else:
+                timeout = waiting[1] + answer_timeout - time.perf_counter()
+            timeout = max(0.01, timeout)
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout)
+            except TimeoutError:
+                raw = None
+            now = time.perf_counter()
+            if raw is not None:
+                frame = json.loads(raw)
+                if frame["type"] == "error":
+                    stats.error("error frame", f"{label}: {frame.get('message', '')}")
+                    waiting = None
+                elif frame["type"] == "state":
+                    if latest is None or frame["seq"] >= latest["seq"]:
+                        latest = frame
+                    if waiting is not None and frame["seq"] > waiting[0]:
+                        if measuring[0]:
+                            stats.latencies_ms.append((now - waiting[1]) * 1000)
+                        waiting = None
+                    if frame["status"] == "over":
+                        stats.finished_tables += 1
+                        break
+            elif waiting is not None and now - waiting[1] > answer_timeout:
+                stats.error("no answer", f"{label}: seq {waiting[0]} unanswered after {answer_timeout} s")
+                waiting = None
+            if (waiting is None and latest is not None and latest["legal"] and latest["status"] == "playing"
+                    and time.monotonic() >= next_move):
+                move = rng.choice(latest["legal"])
+                waiting = (latest["seq"], time.perf_counter())
+                await ws.send(json.dumps({"type": "move", "move": move, "seq": latest["seq"]}))
+                next_move += interval
+                if next_move < time.monotonic():       # fell behind (not our turn for a while)
+                    next_move = time.monotonic() + interval * rng.random()
+    except websockets.ConnectionClosed as exc:
+        stats.error("connection closed", repr(exc))
+    finally:
+        try:
+            await asyncio.wait_for(ws.close(), 5)
+        except Exception:  # noqa: BLE001  (teardown)
+            pass
+
+
+def percentile(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return ordered[k]
+
+
+async def create_tables(base: str, n: int, bot: str, games: dict[str, Any],
+                        concurrency: int) -> list[tuple[str, str, str]]:
+    sem = asyncio.Semaphore(concurrency)
+
+    async def one(i: int) -> tuple[str, str, str]:
+        game, players = MIX[i % len(MIX)]
+        name = games[game]["default_bot"] if bot == "default" else bot
+        async with sem:
+            status, table = await asyncio.to_thread(
+                http, base, "POST", "/api/tables",
+                {"game": game, "seats": ["open"] + [f"bot:{name}"] * (players - 1), "bot_delay_ms": 0})
+            if status != 201:
+                raise SystemExit(f"creating a {game} table failed: {status} {table}")
+            status, seat = await asyncio.to_thread(http, base, "POST", f"/api/tables/{table['id']}/seats/0",
+                                                   {"name": f"load{i}"})
+            if status != 200:
+                raise SystemExit(f"joining table {table['id']} failed: {status} {seat}")
+        return game, table["id"], seat["token"]
+
+    return await asyncio.gather(*(one(i) for i in range(n)))
+
+
+async def run(args: argparse.Namespace, server: Server) -> dict[str, Any]:
+    rss_empty = rss_kib(server.proc.pid)
+    _, games_list = http(server.base, "GET", "/api/games")
+    games = {g["id"]: g for g in games_list}
+    t0 = time.monotonic()
+    tables = await asyncio.wait_for(create_tables(server.base, args.tables, args.bot, games, 8), args.setup_timeout)
+    setup_s = time.monotonic() - t0
+    stats = Stats()
+    measuring = [False]
+    rng = random.Random(args.seed)
+    ws_base = f"ws://127.0.0.1:{server.port}"
+    start = time.monotonic()
+    stop_at = start + args.warmup + args.seconds
+    tasks = [asyncio.create_task(person(f"{game} {tid}", f"{ws_base}/ws/tables/{tid}?token={token}", args.interval,
+                                        args.interval * i / max(1, len(tables)), stop_at, args.answer_timeout,
+                                        random.Random(rng.random()), stats, measuring))
+             for i, (game, tid, token) in enumerate(tables)]
+    await asyncio.sleep(args.warmup)
+    measuring[0] = True
+    rss_tables = rss_kib(server.proc.pid)
+    measured_from = time.monotonic()
+    await asyncio.wait_for(asyncio.gather(*tasks), args.seconds + args.answer_timeout + 60)
+    elapsed = time.monotonic() - measured_from
+    rss_end = rss_kib(server.proc.pid)
+    lat = stats.latencies_ms
+    per_table = None
+    if rss_empty is not None and rss_end is not None and args.tables:
+        per_table = round((max(rss_tables or 0, rss_end) - rss_empty) / args.tables, 1)
+    return {
+        "tables": args.tables, "interval_s": args.interval, "seconds": round(elapsed, 1), "bot": args.bot,
+        "db": "sqlite (fresh file, WAL)" if args.db is None else args.db.split("://")[0],
+        "setup_s": round(setup_s, 1), "moves": len(lat), "moves_per_s": round(len(lat) / elapsed, 1),
+        "latency_ms": {"p50": _r(percentile(lat, 50)), "p90": _r(percentile(lat, 90)),
+                       "p99": _r(percentile(lat, 99)), "max": _r(max(lat) if lat else None),
+                       "mean": _r(statistics.fmean(lat) if lat else None)},
+        "errors": stats.errors, "error_examples": stats.examples, "finished_tables": stats.finished_tables,
+        "server_rss_mib": {"empty": _mib(rss_empty), "with_tables": _mib(rss_tables), "end": _mib(rss_end)},
+        "rss_per_table_kib": per_table, "environment": environment(),
+    }
+
+
+def _r(x: float | None) -> float | None:
+    return None if x is None else round(x, 2)
+
+
+def _mib(kib: int | None) -> float | None:
+    return None if kib is None else round(kib / 1024, 1)
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--tables", type=int, default=1000, help="live tables (default 1000)")
+    p.add_argument("--seconds", type=float, default=60, help="measured run time (default 60)")
+    p.add_argument("--warmup", type=float, default=5, help="seconds of play before measuring (default 5)")
+    p.add_argument("--interval", type=float, default=3, help="seconds between one table's moves (default 3)")
+    p.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
+    p.add_argument("--bot", default="default", help="bot in the other seats: 'default' (each game's) or a name")
+    p.add_argument("--answer-timeout", type=float, default=10, help="a move unanswered this long is an error")
+    p.add_argument("--setup-timeout", type=float, default=600, help="limit for creating and joining the tables")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--server-arg", action="append", default=[], help="extra argument for cardtable serve")
+    args = p.parse_args()
+    if not 1 <= args.tables <= 20000:
+        p.error("--tables must be 1–20000 (one connection each; ulimit -n bounds it)")
+    with tempfile.TemporaryDirectory(prefix="cardtable-load-") as tmp:
+        db = args.db or f"sqlite:///{Path(tmp) / 'load.db'}"
+        server = Server(db, Path(tmp) / "server.log", args.server_arg)
+        try:
+            server.wait_healthy(60)
+            result = asyncio.run(run(args, server))
+        finally:
+            server.kill()
+            log_tail = Path(tmp, "server.log").read_text(errors="replace")[-1500:]
+    if args.json:
+        print(json.dumps(result, indent=1, ensure_ascii=False))
+    else:
+        lat = result["latency_ms"]
+        print(f"{result['tables']} tables, one move per {result['interval_s']} s each, bots: {result['bot']}, "
+              f"db: {result['db']}; measured {result['seconds']} s after {args.warmup} s warm-up "
+              f"(setup {result['setup_s']} s)")
+        print(f"latency ms: p50 {lat['p50']}  p90 {lat['p90']}  p99 {lat['p99']}  max {lat['max']}")
+        print(f"moves: {result['moves']} ({result['moves_per_s']}/s); errors: {result['errors'] or 0}; "
+              f"tables over: {result['finished_tables']}")
+        rss = result["server_rss_mib"]
+        print(f"server RSS MiB: empty {rss['empty']}, with tables {rss['with_tables']}, end {rss['end']}; "
+              f"per table {result['rss_per_table_kib']} KiB")
+        print(f"machine: {result['environment']}")
+        for ex in result["error_examples"]:
+            print("  e.g.", ex)
+    if result["errors"] and log_tail.strip():
+        print("server log tail:\n" + log_tail, file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
