@@ -151,10 +151,10 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
             if seat is None:
                 await websocket.close(CLOSE_BAD_TOKEN)
                 return
-        box = Outbox(websocket, seat)
+        box = Outbox(websocket, seat, presentation=websocket.query_params.get("layout") == "1")
         async with table.lock:
             table.outboxes.add(box)
-            box.put(table.frame(seat))
+            box.put(table.frame(seat, presentation=box.presentation))
         try:
             await _serve(websocket, box, table, seat)
         finally:
