@@ -18,11 +18,13 @@ from rich.text import Text
 
 from ..bots import Bot, bot_move
 from ..errors import CardtableError, IllegalMove
+from ..explanation import score_summary
 from ..game import State
 from ..match import Match
 from ..moves import Move
+from ..presentation import drawn_cards, own_hand, seat_names, table_layout
 from .common import bot_list, check_players, fail, load_game, make_checked_bot, make_options, out_console
-from .render import hint_for, items_table, moves_list, render_view, totals_table
+from .render import hint_for, items_table, moves_list, score_screen, table_screen, totals_table
 
 MAX_MOVES_PER_DEAL = 100_000
 
@@ -40,7 +42,8 @@ class PlaySession:
 
     def __init__(self, console: Console, match: Match, seat: int, bots: list[Bot],
                  bot_names: list[str], rng: random.Random, auto: bool = False,
-                 max_deals: int | None = None, save: Path | None = None) -> None:
+                 max_deals: int | None = None, save: Path | None = None,
+                 verbose: bool = False) -> None:
         self.console = console
         self.match = match
         self.seat = seat
@@ -51,9 +54,13 @@ class PlaySession:
         self.save = save
         self.shown_log = 0
         self.echo_input = not sys.stdin.isatty()
-        you = f"you, auto: {bot_names[seat]}" if auto else "you"
-        self.labels = [f"seat {s} ({you if s == seat else bot_names[s]})"
-                       for s in range(match.players)]
+        # every screen names seats as players see them: "You", "seat 2 (heuristic)" (from 1)
+        self.names = seat_names(match.players, seat, bot_names)
+        if auto:
+            self.names[seat] = f"You (auto: {bot_names[seat]})"
+        self.labels = self.names
+        self.verbose = verbose
+        self.last_hand: list[str] | None = None     # the hand after the person's last move
 
     # --- the match -----------------------------------------------------------------------
 
@@ -95,6 +102,7 @@ class PlaySession:
         number = len(self.match.deals) + 1
         self.console.rule(f"Deal {number}")
         self.shown_log = 0
+        self.last_hand = None
         for _ in range(MAX_MOVES_PER_DEAL):
             if state.is_over:
                 self.flush_log(state)
@@ -132,15 +140,23 @@ class PlaySession:
         if not legal:
             fail(f"{state.game.id}: seat {seat} is to move but has no legal move (a game bug)", 3)
         texts = [state.move_text(m) for m in legal]
+        several = len(state.to_move()) > 1
+        moves_title = "Your legal moves" + (" (the other seats decide at the same time)"
+                                            if several else "") + ":"
+
+        hand = own_hand(view)
+        drawn = drawn_cards(self.last_hand, hand)   # new since the person last saw the table
+        self.last_hand = hand
+
+        def table() -> None:
+            layout = table_layout(view, texts, self.names, drawn)
+            self.console.print(table_screen(layout, moves_title=moves_title))
+
         self.console.print()
-        self.console.print(render_view(view, self.labels))
+        table()
         hint = hint_for(view, legal)
         if hint:
             self.console.print(Text("hint: " + hint, style="italic green"))
-        several = len(state.to_move()) > 1
-        self.console.print(Text("Your legal moves" + (" (the other seats decide at the same time)"
-                                                      if several else "") + ":", style="bold"))
-        self.console.print(moves_list(texts))
         while True:
             line = self.read_line("Your move (number or text, ? for help):")
             if line is None:
@@ -155,7 +171,13 @@ class PlaySession:
                 self.console.print(HELP_TEXT, markup=False)
                 continue
             if low in ("t", "table", "v", "view"):
-                self.console.print(render_view(view, self.labels))
+                table()
+                continue
+            if low == "arrange" and state.game.id == "shisanzhang":
+                from .arrange import arrange_prompt  # the 十三张 helper (loads that game)
+                chosen = arrange_prompt(self.console, self.read_line, view, texts)
+                if chosen is not None and self.try_move(state, chosen, legal):
+                    return
                 continue
             if low in ("m", "moves", "l", "list"):
                 self.console.print(moves_list(texts, limit=len(texts)))
@@ -215,9 +237,12 @@ class PlaySession:
         view = state.view(self.seat)
         number = len(self.match.deals)
         self.console.print()
-        self.console.print(render_view(view, self.labels))
-        self.console.print(items_table(view.get("items", []), self.match.players,
-                                       f"Deal {number}: scores", self.labels))
+        self.console.print(table_screen(table_layout(view, [], self.names)))
+        summary = score_summary(state.game.id, view, self.names, self.verbose, state.winners())
+        self.console.print(score_screen(summary, f"Deal {number}: scores"))
+        if self.verbose:
+            self.console.print(items_table(view.get("items", []), self.match.players,
+                                           f"Deal {number}: score items", self.labels))
         self.console.print(totals_table(self.match.deal_totals, f"Match totals after deal {number}",
                                         self.labels))
 
@@ -257,6 +282,7 @@ def play_command(
     match: Annotated[bool, typer.Option("--match", help="Play to the end of the match (default).")] = False,
     auto: Annotated[bool, typer.Option("--auto", help="A bot plays your seat too (demo).")] = False,
     save: Annotated[Path | None, typer.Option(help="Write the match as a scenario file at the end.")] = None,
+    verbose: Annotated[bool, typer.Option("--verbose", help="Show the rule labels of the scores.")] = False,
 ) -> None:
     """Play a whole match against bots; moves are read from stdin, one per line."""
     console = out_console()
@@ -281,8 +307,8 @@ def play_command(
                                 + (f", rules {options.diff()}" if options.diff() else "")))
     session = PlaySession(console, m, seat, [make_checked_bot(g.id, b) for b in names], names,
                           random.Random(f"cardtable-play:{seed}"), auto=auto, max_deals=deals,
-                          save=save)
-    console.print("You are " + session.labels[seat] + ". Type ? for help.")
+                          save=save, verbose=verbose)
+    console.print(f"You sit at seat {seat + 1} of {n} (--seat {seat}). Type ? for help.")
     raise typer.Exit(session.run())
 
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from rich.columns import Columns
 from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -152,3 +154,143 @@ def totals_table(totals: Sequence[int], title: str, labels: Sequence[str] | None
         mark = "  ★ winner" if winners and s in winners else ""
         table.add_row(Text(seat_name(s, labels) + mark), str(v))
     return table
+
+
+# --- the one table layout (cardtable.presentation) --------------------------------------------
+
+NEW_MARK = "*"
+
+
+def card_text(token: dict[str, Any]) -> Text:
+    """One card: red suits red, the card just drawn marked (``*``, bold, reversed)."""
+    style = "red" if token.get("red") else ""
+    if token.get("new"):
+        return Text(token["text"] + NEW_MARK, style=(style + " bold reverse").strip())
+    return Text(token["text"], style=style)
+
+
+def cards_line(toks: Sequence[dict[str, Any]]) -> Text:
+    out = Text()
+    for i, t in enumerate(toks):
+        if i:
+            out.append(" ")
+        out.append_text(card_text(t))
+    return out
+
+
+def hand_text(groups: Sequence[dict[str, Any]]) -> Text:
+    out = Text()
+    for i, g in enumerate(groups):
+        if i:
+            out.append("   ")
+        out.append_text(cards_line(g["cards"]))
+    return out
+
+
+def moves_grouped(groups: Sequence[dict[str, Any]], limit: int = MAX_LISTED_MOVES) -> RenderableType:
+    """The legal moves by verb, numbered as in the full list: the verbs that stand alone
+    ("draw", "pass") on one line first, then each verb with its cards; a numeric run is one
+    range line ("bid 200 … 400 (by 5)"); past ``limit`` moves a note says how to see the rest."""
+    lines: list[RenderableType] = []
+    bare = [g for g in groups if not g["range"] and all(m == g["verb"] for m in g["moves"])]
+    if bare:
+        cells = [Text.assemble((str(n), "bold yellow"), " ", m)
+                 for g in bare for n, m in zip(g["numbers"], g["moves"], strict=True)]
+        lines.append(Padding(Columns(cells, padding=(0, 3)), (0, 0, 0, 2)))
+    shown = hidden = 0
+    for g in groups:
+        if g in bare:
+            continue
+        nums, moves, verb = g["numbers"], g["moves"], g["verb"]
+        if g["range"]:
+            lines.append(Text.assemble("  ", (f"{nums[0]}–{nums[-1]}", "bold yellow"), " ", g["label"],
+                                       (f"   (type the number or e.g. '{moves[len(moves) // 2]}')", "dim")))
+            continue
+        room = max(0, limit - shown)
+        hidden += max(0, len(moves) - room)
+        cells = []
+        for n, m in list(zip(nums, moves, strict=True))[:room]:
+            rest = m[len(verb) + 1:] if m.startswith(verb + " ") else m
+            cells.append(Text.assemble((f"{n}", "bold yellow"), " ", coloured(rest)))
+        shown += len(cells)
+        if cells:
+            lines.append(Text(f"{verb}:", style="bold"))
+            lines.append(Padding(Columns(cells, padding=(0, 3)), (0, 0, 0, 2)))
+    if hidden:
+        lines.append(Text(f"… and {hidden} more: type the move text, or 'm' to list them all",
+                          style="dim"))
+    return Group(*lines)
+
+
+def coloured(text: str) -> Text:
+    """Move text with its red cards red."""
+    out = Text()
+    for i, word in enumerate(text.split(" ")):
+        if i:
+            out.append(" ")
+        out.append(word, style="red" if word[-1:] in ("♥", "♦") or word == "BJ" else "")
+    return out
+
+
+def table_screen(layout: dict[str, Any], moves_title: str = "Your legal moves:") -> RenderableType:
+    """Draw :func:`cardtable.presentation.table_layout`: title, turn, hand, zones, moves."""
+    title = layout["title"]
+    name = title["name"] if title["name"] == title["native"] else f"{title['name']} · {title['native']}"
+    parts: list[RenderableType] = [Text(name, style="bold underline"),
+                                   Text(layout["turn"], style="bold")]
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="cyan", no_wrap=True)
+    grid.add_column(overflow="fold")
+    if layout.get("hand") is not None:
+        hand = hand_text(layout["hand"]) if layout["hand"] else Text("—")
+        if any(t.get("new") for g in layout["hand"] for t in g["cards"]):
+            hand.append(f"   ({NEW_MARK} just drawn)", style="dim")
+        grid.add_row(Text("your hand", style="bold cyan"), hand)
+    for z in layout["zones"]:
+        value = cards_line(z["cards"]) if "cards" in z else Text(str(z.get("text", "")))
+        grid.add_row(Text(str(z["name"])), value)
+    parts.append(grid)
+    if layout["last_moves"]:
+        parts.append(Text("Last moves:", style="bold"))
+        parts.extend(Text("  " + m) for m in layout["last_moves"])
+    if layout["moves"] or layout.get("move_note"):
+        parts.append(Text(moves_title, style="bold"))
+        if layout.get("move_note"):
+            parts.append(Text(layout["move_note"], style="italic"))
+        parts.append(moves_grouped(layout["moves"]))
+    return Group(*parts)
+
+
+def score_screen(summary: dict[str, Any], title: str) -> RenderableType:
+    """Draw :func:`cardtable.explanation.score_summary`: per seat its total and lines."""
+    parts: list[RenderableType] = [Text(title, style="bold underline")]
+    if summary.get("note"):
+        parts.append(Text(summary["note"], style="italic"))
+    if summary.get("deal"):
+        parts.append(Text(summary["deal"], style="bold"))
+    for seat in summary["seats"]:
+        head = Table.grid(expand=True)
+        head.add_column(ratio=1)
+        head.add_column(justify="right", no_wrap=True)
+        head.add_row(Text(seat["name"], style="bold cyan"), Text(_points(seat["total"], total=True),
+                                                             style="bold"))
+        parts.append(head)
+        lines = Table.grid(expand=True, padding=(0, 0, 0, 2))
+        lines.add_column(ratio=1, overflow="fold")
+        lines.add_column(justify="right", no_wrap=True)
+        for line in seat["lines"]:
+            lines.add_row(coloured(line.text), Text(_points(line.points)))
+        if not seat["lines"]:
+            lines.add_row(Text("nothing scored", style="dim"), Text(""))
+        parts.append(Padding(lines, (0, 0, 0, 2)))
+    if summary.get("winners"):
+        parts.append(Text(summary["winners"], style="bold green"))
+    return Group(*parts)
+
+
+def _points(v: int, total: bool = False) -> str:
+    if v == 0:
+        return "0"
+    if total:
+        return f"−{-v}" if v < 0 else str(v)
+    return f"+{v}" if v > 0 else f"−{-v}"

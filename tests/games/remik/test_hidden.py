@@ -98,23 +98,25 @@ def test_cli_screen_shows_only_the_players_hand(tmp_path: Path) -> None:
     seat's cards are listed, bots' draws name no card, and the hand shown is seat 0's own."""
     out, saved = _run_cli(tmp_path, 5)
     assert "Deal 1" in out and "Your legal moves" in out
-    end = out.index("deal over:")
-    before_end = out[:out.rindex("Remik — turn", 0, end)]     # every screen before the last
-    assert re.search(r"seat [1-3]: \d+ cards?, opened: ", out[out.rindex("Remik — turn", 0, end):end])
-    other_seat = re.compile(r"^seat ([1-3]): \d+ cards?, (?:not )?opened(.*)$")
+    end = out.index("The deal is over.")
+    before_end = out[:end]                                    # every screen before the last
+    other_seat = re.compile(r"^seat ([2-4]) \(heuristic\)\s+\d+ cards?, (?:not )?opened(.*)$")
     listed = 0
     for line in before_end.splitlines():
         m = other_seat.match(line.strip())
         if m:
-            assert m.group(2) == "", line                     # no cards after the count
+            assert m.group(2).strip() == "", line             # no cards after the count
             listed += 1
-        bot = re.match(r"^\s*seat [1-3] \(heuristic\): (draw.*)$", line)
+        bot = re.match(r"^\s*seat [1-4] \(heuristic\): (draw.*)$", line)
         if bot:
-            assert bot.group(1) == "draw", line
+            assert bot.group(1).strip() == "draw", line
     assert listed > 10
+    assert re.search(r"seat [2-4] \(heuristic\) \(opened\)\s+\S", out[end:])   # shown at the end
     deal = saved["deals"][0]["deal"] if "deals" in saved else saved["deal"]
     first_hand = sorted(deal["hands"][0])
-    screen = re.search(r"seat 0 \(you\): 1[34] cards, not opened: (.*)", before_end)
-    assert screen is not None and sorted(screen.group(1).split()) == first_hand
+    screen = re.search(r"^your hand\s+(.*)$", before_end, re.M)
+    assert screen is not None
+    shown = screen.group(1).split("(*")[0].replace("*", "").split()
+    assert sorted(shown) == first_hand
     for s in (1, 2, 3):                                       # none of their 13 cards listed as a hand
         assert " ".join(sorted(deal["hands"][s])) not in before_end

@@ -174,7 +174,7 @@ def test_the_cli_screen_shows_only_the_own_hand_before_the_reveal(seat: int, see
     out = subprocess.run([*CLI, "play", "shisanzhang", "--players", "4", "--seed", str(seed), "--seat", str(seat)],
                          input=lines, capture_output=True, text=True, timeout=120, encoding="utf-8")
     text = re.sub(r"discard\s+7♥", "", out.stdout + out.stderr)   # the CLI's generic help example
-    hand_line = next(line for line in text.splitlines() if line.startswith("your hand:"))
+    hand_line = next(line for line in text.splitlines() if line.startswith("your hand"))
     own = _tokens(hand_line)
     assert len(own) == 13
     assert _tokens(text) <= own | SPADES            # the spades are typed in a bad move above
@@ -186,9 +186,9 @@ def test_the_cli_log_hides_submissions_until_the_last() -> None:
     out = subprocess.run([*CLI, "play", "shisanzhang", "--players", "4", "--seed", "8", "--auto", "--deals", "1"],
                          capture_output=True, text=True, timeout=120, encoding="utf-8")
     text = out.stdout
-    before = text.split("\nseat 0:")[0]             # the showdown starts with a line 'seat 0:'
+    before = text.split("The deal is over.")[0]     # the table with the showdown starts so
     assert before.count(HIDDEN_TEXT) == 3
-    own = _tokens(next(line for line in text.splitlines() if line.startswith("your hand:")))
+    own = _tokens(next(line for line in text.splitlines() if line.startswith("your hand")))
     assert len(own) == 13 and _tokens(before) <= own
 
 

@@ -1,0 +1,204 @@
+"""The 十三张 arranging helper of ``cardtable play``: build 头道/中道/尾道 row by row.
+
+``play`` calls :func:`arrange_prompt` when the person types ``arrange`` alone at a 十三张
+prompt.  The rows are built from the numbered hand or card texts, each row's hand type is
+shown as soon as it is full, a foul (倒水) is flagged at once and asked about before it is
+sent, ``auto`` fills in the auto-arranger's split, and the specials the hand fits can be
+declared.  Everything shown comes from the seat's view (games/shisanzhang/assist.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from ..cards import parse_card
+from ..errors import BadCard
+from ..games.shisanzhang.assist import (
+    ROW_TITLES,
+    auto_rows,
+    numbered_hand,
+    row_check,
+    specials_text,
+)
+from ..games.shisanzhang.specials import special_id
+from ..games.shisanzhang.state import ROW_SIZES
+from .render import coloured
+
+ROW_WORDS = {
+    0: ("f", "front", "first", "1st", "头", "头道", "top"),
+    1: ("m", "mid", "middle", "second", "2nd", "中", "中道"),
+    2: ("b", "back", "third", "3rd", "尾", "尾道", "bottom"),
+}
+HELP = """Build your three rows, then type 'done':
+  f 1 2 3        put cards 1, 2, 3 in the 头道 (first row, 3 cards); also m (中道, 5), b (尾道, 5)
+  f {example:<13}the same with card texts
+  clear [f|m|b]  empty one row (or all)        auto     the auto-arranger's split
+  declare NAME   declare a special hand        done     send the arrangement
+  cancel         back to the normal prompt     ?        this help
+When two rows are full, the last one takes the remaining cards by itself."""
+
+
+def _row_of(word: str) -> int | None:
+    w = word.lower()
+    for row, words in ROW_WORDS.items():
+        if w in words:
+            return row
+    return None
+
+
+class Arranging:
+    """The rows being built (card texts), and the hand they come from."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+        self.hand = numbered_hand(view)
+        self.rows: list[list[str]] = [[], [], []]
+
+    def free(self) -> list[str]:
+        left = list(self.hand)
+        for row in self.rows:
+            for c in row:
+                left.remove(c)
+        return left
+
+    def pick(self, tokens: Sequence[str]) -> list[str]:
+        """Cards by number (1–13 as listed) or text; raises ValueError naming the problem."""
+        out: list[str] = []
+        pool = list(self.hand)
+        for t in tokens:
+            if t.isdigit():
+                k = int(t)
+                if not 1 <= k <= len(self.hand):
+                    raise ValueError(f"there is no card number {k}; the cards are numbered 1–{len(self.hand)}")
+                card = self.hand[k - 1]
+            else:
+                try:
+                    card = str(parse_card(t))
+                except BadCard as e:
+                    raise ValueError(str(e)) from None
+            if card not in pool:
+                raise ValueError(f"{card} is not in your hand" if card not in self.hand
+                                 else f"{card} is named twice")
+            pool.remove(card)
+            out.append(card)
+        return out
+
+    def put(self, row: int, cards: list[str]) -> None:
+        if len(cards) > ROW_SIZES[row]:
+            raise ValueError(f"the {ROW_TITLES[row]} holds {ROW_SIZES[row]} cards, not {len(cards)}")
+        for r in self.rows:
+            for c in cards:
+                if c in r:
+                    r.remove(c)
+        self.rows[row] = cards
+        self.fill_last()
+
+    def fill_last(self) -> None:
+        """Two full rows and one empty: the remaining cards make the last row."""
+        empty = [r for r in range(3) if not self.rows[r]]
+        full = [r for r in range(3) if len(self.rows[r]) == ROW_SIZES[r]]
+        if len(empty) == 1 and len(full) == 2 and len(self.free()) == ROW_SIZES[empty[0]]:
+            self.rows[empty[0]] = self.free()
+
+
+def show(console: Console, state: Arranging) -> None:
+    info = row_check(state.view, state.rows)
+    numbered = Text("your cards: ")
+    used = {c for r in state.rows for c in r}
+    for i, c in enumerate(state.hand):
+        if i:
+            numbered.append("  ")
+        numbered.append(f"{i + 1} ", style="bold yellow")
+        numbered.append_text(coloured(c) if c not in used else Text(c, style="dim strike"))
+    console.print(numbered)
+    for row, title in zip(info.rows, ROW_TITLES, strict=True):
+        cards = " ".join(row.cards) or "—"
+        kind = (f"{row.kind} ({row.kind_zh})" if row.kind else
+                f"{len(row.cards)} of {row.size} cards")
+        line = Text.assemble((f"{title:<16}", "cyan"), " ")
+        line.append_text(coloured(cards))
+        line.append(f"   {kind}", style="green" if row.kind else "dim")
+        console.print(line)
+    if info.fouled:
+        console.print(Text(f"⚠ this fouls (倒水): {info.foul_reason}; a fouled hand loses all three "
+                           "rows to every other player", style="bold red"))
+    specials = specials_text(state.view)
+    if specials:
+        console.print(Text("specials you may declare: " + "; ".join(f"'{m}' = {w}" for m, w in specials),
+                           style="magenta"))
+
+
+def arrange_prompt(console: Console, read_line: Callable[[str], str | None],
+                   view: dict[str, Any], legal: Sequence[str]) -> str | None:
+    """Build an arrangement with the person; returns the move text to send, or None when
+    they cancel or the input ends (the caller's prompt then reads on)."""
+    state = Arranging(view)
+    can_arrange = any(t.startswith("arrange") for t in legal)
+    declares = [t for t in legal if t.startswith("declare")]
+    if not can_arrange:
+        console.print(Text("This hand is a special hand and must be declared: "
+                           + ", ".join(f"'{d}'" for d in declares), style="bold"))
+    help_text = HELP.format(example=" ".join(state.hand[:3]))   # only the seat's own cards
+    console.print(Text(help_text))
+    show(console, state)
+    confirm_foul = False
+    while True:
+        line = read_line("Arrange (f/m/b cards, auto, done, cancel, ?):")
+        if line is None:
+            return None
+        words = line.replace(",", " ").split()
+        if not words:
+            continue
+        head = words[0].lower()
+        try:
+            if head in ("cancel", "c", "q", "quit", "back"):
+                return None
+            if head in ("?", "h", "help"):
+                console.print(Text(help_text))
+                continue
+            if head == "declare":
+                name = " ".join(words[1:])
+                text = f"declare {special_id(name) or name}" if name else (declares[0] if declares else "")
+                if text in declares:
+                    return text
+                raise ValueError("this hand fits no special" if not declares else
+                                 "specials this hand fits: " + ", ".join(f"'{d}'" for d in declares))
+            if not can_arrange:
+                raise ValueError("declare the special: " + ", ".join(f"'{d}'" for d in declares))
+            if head == "auto":
+                front, middle, back = auto_rows(view)
+                state.rows = [front, middle, back]
+                console.print(Text("the auto-arranger's split:", style="italic"))
+            elif head == "clear":
+                rows = [_row_of(w) for w in words[1:]] or [0, 1, 2]
+                if None in rows:
+                    raise ValueError("clear takes f, m or b (or nothing, for all rows)")
+                for r in rows:
+                    state.rows[r] = []      # type: ignore[index]
+            elif head == "done":
+                info = row_check(view, state.rows)
+                if not info.complete:
+                    missing = ", ".join(f"{t} needs {r.size - len(r.cards)} more"
+                                        for t, r in zip(ROW_TITLES, info.rows, strict=True) if not r.full)
+                    raise ValueError(f"the rows are not full yet ({missing})")
+                if info.fouled and not confirm_foul:
+                    confirm_foul = True
+                    console.print(Text("This arrangement fouls (倒水) and pays every other player "
+                                       "all three rows. Type 'done' again to send it anyway, or "
+                                       "change a row.", style="bold red"))
+                    continue
+                return info.move_text()
+            else:
+                row = _row_of(head)
+                if row is None:
+                    raise ValueError(f"unknown command {words[0]!r}; rows are f, m, b (头道, 中道, 尾道)")
+                state.put(row, state.pick(words[1:]))
+            confirm_foul = False
+        except ValueError as e:
+            console.print(Text(f"{e} — try again (? for help)", style="bold red"))
+            continue
+        show(console, state)

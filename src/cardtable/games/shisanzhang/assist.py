@@ -1,0 +1,108 @@
+"""What a person arranging 十三张 by hand needs: each row's hand type, a foul warning, the
+auto-arranger's split and the specials, from the seat's view only.
+
+The engine's ``legal_moves()`` lists a bounded sample of splits (a bot's menu); a person
+builds the three rows instead, and these helpers say live what the rows are worth.  Front ends
+(the terminal's ``cli/arrange.py``, the browser table) draw :func:`describe_rows`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ...cards import Card, card_str, parse_cards
+from .arrange import best_arrangement
+from .handeval import CATEGORY_ZH, WHEEL_LOWEST, describe, eval3, eval5, fouls
+from .specials import BY_ID
+from .state import ROW_SIZES, display_order
+
+ROW_TITLES = ("头道 first row", "中道 second row", "尾道 third row")
+
+
+@dataclass(frozen=True)
+class RowInfo:
+    """One row as built so far: its cards, and its hand type once it is full."""
+
+    cards: tuple[str, ...]
+    size: int
+    kind: str | None        # "one pair (Q)" once full, else None
+    kind_zh: str | None     # "对子"
+
+    @property
+    def full(self) -> bool:
+        return len(self.cards) == self.size
+
+
+@dataclass(frozen=True)
+class RowsInfo:
+    rows: tuple[RowInfo, RowInfo, RowInfo]
+    fouled: bool            # the full rows already break the order 头道 ≤ 中道 ≤ 尾道
+    foul_reason: str | None
+    complete: bool
+
+    def move_text(self) -> str:
+        return "arrange " + " | ".join(" ".join(r.cards) for r in self.rows)
+
+
+def _value(cards: Sequence[Card], size: int, wheel: str) -> int:
+    return eval3(cards) if size == 3 else eval5(cards, wheel)
+
+
+def describe_rows(rows: Sequence[Sequence[str]], wheel: str = WHEEL_LOWEST,
+                  strict: bool = False) -> RowsInfo:
+    """The hand type of each full row and whether the full rows foul (倒水).
+
+    ``rows`` are the first, second and third rows as card texts (a row may be partly
+    filled).  A foul is reported as soon as two neighbouring rows are full and out of order.
+    """
+    infos: list[RowInfo] = []
+    values: list[int | None] = []
+    for cards, size in zip(rows, ROW_SIZES, strict=True):
+        parsed = parse_cards(list(cards))
+        if len(parsed) == size:
+            v = _value(parsed, size, wheel)
+            values.append(v)
+            infos.append(RowInfo(tuple(cards), size, describe(v, size), CATEGORY_ZH[v >> 20]))
+        else:
+            values.append(None)
+            infos.append(RowInfo(tuple(cards), size, None, None))
+    reason = None
+    f, m, b = values
+    lowest = -1                 # an empty row never beats anything: test one pair at a time
+    if f is not None and m is not None and fouls(f, m, 1 << 30, strict):
+        reason = "the 头道 (first row) beats the 中道 (second row)"
+    elif m is not None and b is not None and fouls(lowest, m, b, strict):
+        reason = "the 中道 (second row) beats the 尾道 (third row)"
+    complete = all(v is not None for v in values)
+    return RowsInfo((infos[0], infos[1], infos[2]), reason is not None, reason, complete)
+
+
+def _options(view: dict[str, Any]) -> tuple[str, bool]:
+    o = view.get("options") or {}
+    return str(o.get("wheel_rank", WHEEL_LOWEST)), bool(o.get("strict_ordering", False))
+
+
+def numbered_hand(view: dict[str, Any]) -> list[str]:
+    """The seat's 13 cards high to low, as the arranging helper numbers them (1–13)."""
+    return [card_str(c) for c in display_order(parse_cards(view.get("hand") or []))]
+
+
+def auto_rows(view: dict[str, Any]) -> tuple[list[str], list[str], list[str]]:
+    """The exact auto-arranger's split of the seat's hand (the same as the bots' choice)."""
+    wheel, strict = _options(view)
+    arr = best_arrangement([int(c) for c in parse_cards(view["hand"])], wheel, strict)
+    rows = [[card_str(c) for c in display_order(r)] for r in (arr.front, arr.middle, arr.back)]
+    return rows[0], rows[1], rows[2]
+
+
+def row_check(view: dict[str, Any], rows: Sequence[Sequence[str]]) -> RowsInfo:
+    wheel, strict = _options(view)
+    return describe_rows(rows, wheel, strict)
+
+
+def specials_text(view: dict[str, Any]) -> list[tuple[str, str]]:
+    """The specials the hand may declare: (move text, words) pairs, highest first."""
+    return [(f"declare {s}", f"{BY_ID[s].chinese} {BY_ID[s].english.replace('_', ' ')} "
+             f"({BY_ID[s].points} from each player)") for s in view.get("specials") or [] if s in BY_ID]

@@ -1,0 +1,350 @@
+"""What a player's screen shows, as plain data: the table layout and seat names.
+
+Every front end (the terminal's ``cli/render.py``, the browser table later) draws the same
+structure, so what a seat sees and how it is worded is decided once, here and in each game's
+``layout.py``.  Everything is built from ``view(seat)`` and the seat's legal move texts: this
+module never sees a state, so it cannot show more than the seat may know.
+
+A game package may add ``games/<id>/layout.py`` with
+
+* ``PHASES``: internal phase name → words (``{"pick_or_draw": "pick a pair or draw"}``);
+* ``ACE_LOW``: sort the ace below the two in hands (default: ace high);
+* ``BY_RANK``: a rank order (``"3 4 … A 2"``) to show the hand by rank instead of by suit,
+  for climbing games where a player looks for pairs and runs (捉黑A);
+* ``zones(view, names) -> list[Zone]``: the public zones (melds, trick, pile ...);
+* ``hand(view) -> list[str] | None``: the seat's own cards, where the view does not keep
+  them under ``hand`` (Dummy keeps every seat's under ``hands``);
+* ``move_note(view, legal) -> str | None``: one line shown above the moves;
+* ``HIDDEN_VERBS``: verbs whose moves are not listed (十三张's sample of arrangements: a
+  person builds rows with the arranging helper instead); they can still be typed.
+
+Score explanations live in :mod:`cardtable.explanation`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Sequence
+from functools import cache
+from types import ModuleType
+from typing import Any
+
+from .cards import SUITS, parse_card
+from .errors import BadCard
+from .registry import GAME_MODULES, get_game
+
+#: suits in the order a hand is shown: colours alternate, so neighbours are easy to tell apart
+HAND_SUIT_ORDER = ("♠", "♥", "♣", "♦")
+LAST_MOVES = 6
+RANGE_MIN = 5           # a run of at least this many numeric moves is shown as one range
+
+Zone = dict[str, Any]   # {"name": str, "cards": [card token ...]} or {"name": str, "text": str}
+
+
+# --- per-game hooks -------------------------------------------------------------------------
+
+@cache
+def game_part(game_id: str, part: str) -> ModuleType | None:
+    """The game's optional ``layout`` / ``explain`` module, or None."""
+    base = GAME_MODULES.get(game_id)
+    if base is None:
+        return None
+    try:
+        return importlib.import_module(f"{base}.{part}")
+    except ModuleNotFoundError as e:
+        if e.name and e.name.endswith(part):
+            return None
+        raise
+
+
+def phase_words(game_id: str, phase: Any) -> str:
+    """An internal phase name as words a player reads (``pick_or_draw`` → "pick a pair or draw")."""
+    if phase is None or phase == "":
+        return ""
+    mod = game_part(game_id, "layout")
+    table: dict[str, str] = getattr(mod, "PHASES", {}) if mod else {}
+    text = str(phase)
+    return table.get(text, text.replace("_", " "))
+
+
+# --- seats ----------------------------------------------------------------------------------
+
+def seat_names(players: int, you: int | None = None,
+               kinds: Sequence[str] | None = None) -> list[str]:
+    """How each seat is named on screen: "You", then "seat 2 (heuristic)" … numbered from 1
+    as people count (the engine's seats are 0-based)."""
+    out = []
+    for s in range(players):
+        if s == you:
+            out.append("You")
+        elif kinds is not None and s < len(kinds) and kinds[s]:
+            out.append(f"seat {s + 1} ({kinds[s]})")
+        else:
+            out.append(f"seat {s + 1}")
+    return out
+
+
+def name_of(seat: Any, names: Sequence[str]) -> str:
+    try:
+        s = int(seat)
+    except (TypeError, ValueError):
+        return str(seat)
+    return names[s] if 0 <= s < len(names) else f"seat {s + 1}"
+
+
+_SEAT_WORD = re.compile(r"\bseat (\d+)('s)?")
+
+
+def name_seats(text: str, names: Sequence[str]) -> str:
+    """Rewrite the engine's "seat 3" / "seat 3's" in a sentence with the names players see."""
+    def sub(m: re.Match[str]) -> str:
+        s = int(m.group(1))
+        if not 0 <= s < len(names):
+            return m.group(0)
+        return seat_ref(s, names, possessive=bool(m.group(2)))
+    return _SEAT_WORD.sub(sub, text)
+
+
+def seat_ref(seat: int, names: Sequence[str], possessive: bool = False) -> str:
+    """A seat inside a sentence: "you" / "your", else its name ("seat 3 (heuristic)'s")."""
+    name = name_of(seat, names)
+    if name == "You":
+        return "your" if possessive else "you"
+    return name + ("'s" if possessive else "")
+
+
+def seats_text(seats: Sequence[Any], names: Sequence[str]) -> str:
+    return ", ".join(name_of(s, names) for s in seats) or "nobody"
+
+
+# --- cards ----------------------------------------------------------------------------------
+
+def card_token(text: str, new: bool = False) -> dict[str, Any]:
+    """A card as the screen draws it: its text, whether it is red, whether it just arrived."""
+    t = str(text)
+    return {"text": t, "red": t[-1:] in ("♥", "♦") or t == "BJ", "new": new}
+
+
+def tokens(cards: Sequence[str] | None) -> list[dict[str, Any]]:
+    return [card_token(c) for c in cards or []]
+
+
+def _rank_key(text: str, ace_low: bool) -> int:
+    try:
+        c = parse_card(text)
+    except BadCard:
+        return 99
+    if c.is_joker:
+        return 50 + c.base
+    r = c.rank
+    return r if ace_low or r != 1 else 14
+
+
+def hand_groups(hand: Sequence[str], ace_low: bool = False,
+                last_drawn: Sequence[str] | str | None = None,
+                by_rank: str | None = None) -> list[dict[str, Any]]:
+    """The hand sorted by suit (♠ ♥ ♣ ♦, jokers last) then rank, one group per suit; or, with
+    ``by_rank`` (a rank order such as ``"3 4 5 6 7 8 9 10 J Q K A 2"``), one group per rank.
+    The card(s) just drawn are marked ``new`` (one mark per named card, for duplicate cards)."""
+    fresh = [last_drawn] if isinstance(last_drawn, str) else list(last_drawn or [])
+    groups: dict[str, list[str]] = {}
+    if by_rank:
+        order = {r: i for i, r in enumerate(by_rank.split())}
+        suit_rank = {s: i for i, s in enumerate(HAND_SUIT_ORDER)}
+        for c in sorted(hand, key=lambda t: (order.get(t[:-1], len(order) + _rank_key(t, False)),
+                                             suit_rank.get(t[-1], 9))):
+            groups.setdefault(c[:-1] if c[-1:] in SUITS else c, []).append(c)
+        keys: Sequence[str] = list(groups)
+    else:
+        for c in hand:
+            suit = c[-1] if c[-1:] in SUITS else "joker"
+            groups.setdefault(suit, []).append(c)
+        keys = [k for k in (*HAND_SUIT_ORDER, "joker") if k in groups]
+    out = []
+    for key in keys:
+        cards = groups[key] if by_rank else sorted(groups[key], key=lambda t: _rank_key(t, ace_low))
+        toks = []
+        for c in cards:
+            new = c in fresh
+            if new:
+                fresh.remove(c)
+            toks.append(card_token(c, new))
+        out.append({"suit": key, "cards": toks})
+    return out
+
+
+def drawn_cards(before: Sequence[str] | None, after: Sequence[str] | None) -> list[str]:
+    """The cards in ``after`` that were not in ``before`` (what the seat just drew or took)."""
+    if before is None or after is None:
+        return []
+    left = list(before)
+    out = []
+    for c in after:
+        if c in left:
+            left.remove(c)
+        else:
+            out.append(c)
+    return out
+
+
+# --- moves ----------------------------------------------------------------------------------
+
+_NUMERIC = re.compile(r"^(\S+) (\d+)$")
+
+
+def group_moves(texts: Sequence[str]) -> list[dict[str, Any]]:
+    """The legal moves in groups a person can read.
+
+    Moves that share a verb stay together in list order.  A group of ``verb N`` moves whose
+    numbers step evenly (四百分's bids 200, 205, … 400) becomes one range entry.  Each entry
+    keeps the 1-based numbers of the moves it stands for, so a number typed still picks
+    ``legal[number - 1]``.
+    """
+    order: list[str] = []
+    by_verb: dict[str, list[int]] = {}
+    for i, t in enumerate(texts):
+        verb = t.split(" ", 1)[0]
+        if verb not in by_verb:
+            order.append(verb)
+            by_verb[verb] = []
+        by_verb[verb].append(i)
+    out = []
+    for verb in order:
+        idx = by_verb[verb]
+        nums = [_NUMERIC.match(texts[i]) for i in idx]
+        if len(idx) >= RANGE_MIN and all(nums):
+            values = [int(m.group(2)) for m in nums if m]
+            steps = {b - a for a, b in zip(values, values[1:], strict=False)}
+            if len(steps) == 1 and steps.pop() > 0:
+                step = values[1] - values[0]
+                out.append({"verb": verb, "range": True,
+                            "label": f"{verb} {values[0]} … {values[-1]} (by {step})",
+                            "numbers": [i + 1 for i in idx],
+                            "moves": [texts[i] for i in idx]})
+                continue
+        out.append({"verb": verb, "range": False, "label": verb,
+                    "numbers": [i + 1 for i in idx], "moves": [texts[i] for i in idx]})
+    return out
+
+
+# --- the table ------------------------------------------------------------------------------
+
+def turn_line(view: dict[str, Any], names: Sequence[str]) -> str:
+    """Whose turn it is and what they are doing, in words."""
+    game_id = str(view.get("game"))
+    if view.get("over"):
+        return "The deal is over."
+    phase = phase_words(game_id, view.get("phase"))
+    movers = list(view.get("to_move") or [])
+    seat = view.get("seat")
+    what = f" — {phase}" if phase else ""
+    if seat is not None and seat in movers:
+        others = [s for s in movers if s != seat]
+        also = f" (at the same time as {seats_text(others, names)})" if others else ""
+        return f"Your turn{what}{also}."
+    if not movers:
+        return "Nobody is to move."
+    return f"Waiting for {seats_text(movers, names)}{what}."
+
+
+def last_moves(view: dict[str, Any], names: Sequence[str], count: int = LAST_MOVES) -> list[str]:
+    """The last ``count`` log entries as "seat 2 (heuristic): play 8♠"."""
+    out = []
+    for entry in list(view.get("log") or [])[-count:]:
+        seat_text, sep, text = str(entry).partition(": ")
+        if sep and seat_text.isdigit():
+            out.append(f"{name_of(int(seat_text), names)}: {name_seats(text, names)}")
+        else:
+            out.append(name_seats(str(entry), names))
+    return out
+
+
+def zone(name: str, cards: Sequence[str] | None = None, text: str | None = None) -> Zone:
+    """One public zone: a name and either cards or a line of text."""
+    if cards is not None:
+        return {"name": name, "cards": tokens(cards)} if cards else {"name": name, "text": "—"}
+    return {"name": name, "text": text if text not in (None, "") else "—"}
+
+
+def per_seat(values: Sequence[Any], names: Sequence[str], unit: str = "") -> str:
+    """``"You 12  seat 2 (heuristic) 11 …"`` for a per-seat list of numbers."""
+    return "   ".join(f"{name_of(s, names)} {v}{unit}" for s, v in enumerate(values))
+
+
+def plays_text(plays: Sequence[Sequence[Any]], names: Sequence[str]) -> str:
+    """A trick's plays ``[[seat, card], …]`` as "You 7♦, seat 2 (heuristic) 8♦"."""
+    return ", ".join(f"{name_of(s, names)} {c}" for s, c in plays) or "—"
+
+
+def generic_zones(view: dict[str, Any], names: Sequence[str]) -> list[Zone]:
+    """Zones for a game without a ``layout.zones``: each per-seat count and card list."""
+    skip = {"game", "players", "seat", "to_move", "over", "log", "scores", "items", "hand",
+            "phase", "options"}
+    zones: list[Zone] = []
+    players = int(view.get("players", 0))
+    for key, value in view.items():
+        if key in skip:
+            continue
+        label = key.replace("_", " ")
+        if isinstance(value, list) and value and all(isinstance(x, str) for x in value):
+            zones.append({"name": label, "cards": tokens(value)})
+        elif isinstance(value, list) and len(value) == players and all(isinstance(x, int) for x in value):
+            zones.append({"name": label,
+                          "text": "  ".join(f"{name_of(s, names)} {x}" for s, x in enumerate(value))})
+        elif isinstance(value, (int, str)) and not isinstance(value, bool):
+            zones.append({"name": label, "text": str(value)})
+    return zones
+
+
+def own_hand(view: dict[str, Any]) -> list[str] | None:
+    """The seat's own cards in ``view`` (None for a spectator or a game without a hand)."""
+    mod = game_part(str(view.get("game")), "layout")
+    hand_fn = getattr(mod, "hand", None)
+    hand = hand_fn(view) if callable(hand_fn) else view.get("hand")
+    return list(hand) if isinstance(hand, list) else None
+
+
+def table_layout(view: dict[str, Any], legal: Sequence[str], seat_names: Sequence[str],
+                 last_drawn: Sequence[str] | str | None = None) -> dict[str, Any]:
+    """The whole table screen of one seat, as data a front end draws.
+
+    ``legal`` are the seat's legal moves as text (``state.move_text``), in the order the
+    numbers refer to.  The result::
+
+        {"title": {"name", "native"}, "turn": str, "phase": str,
+         "hand": [{"suit", "cards": [token]}] | None,
+         "zones": [{"name", "cards" | "text"}], "last_moves": [str],
+         "moves": [group_moves entry], "move_note": str | None, "over": bool}
+    """
+    game_id = str(view.get("game"))
+    game = get_game(game_id)
+    mod = game_part(game_id, "layout")
+    ace_low = bool(getattr(mod, "ACE_LOW", False))
+    zones_fn = getattr(mod, "zones", None)
+    if callable(zones_fn):
+        zones = zones_fn(view, seat_names)
+    else:   # a game without a layout: its own text drawing, else every view key
+        drawn = getattr(importlib.import_module(GAME_MODULES[game_id]), "render", None)
+        zones = ([{"name": "table", "text": str(drawn(view))}] if callable(drawn)
+                 else generic_zones(view, seat_names))
+    hand = own_hand(view)
+    note_fn = getattr(mod, "move_note", None)
+    return {
+        "title": {"name": game.name, "native": game.native_name},
+        "turn": turn_line(view, seat_names),
+        "phase": phase_words(game_id, view.get("phase")),
+        "hand": (hand_groups(hand, ace_low, last_drawn, getattr(mod, "BY_RANK", None))
+                 if isinstance(hand, list) else None),
+        "zones": zones,
+        "last_moves": last_moves(view, seat_names),
+        "moves": [g for g in group_moves(list(legal))
+                  if g["verb"] not in getattr(mod, "HIDDEN_VERBS", ())],
+        "move_note": note_fn(view, list(legal)) if callable(note_fn) and legal else None,
+        "over": bool(view.get("over")),
+    }
+
+
+__all__ = ["card_token", "drawn_cards", "game_part", "group_moves", "hand_groups", "name_of",
+           "name_seats", "own_hand", "per_seat", "phase_words", "plays_text", "seat_names", "seat_ref",
+           "table_layout", "tokens", "turn_line", "zone"]

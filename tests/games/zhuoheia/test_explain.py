@@ -1,0 +1,10 @@
+"""The score lines of zhuoheia add up and name the cards (tests/core/explain_checks.py)."""
+
+from __future__ import annotations
+
+from tests.core.explain_checks import check_game
+
+
+def test_explained_points_add_up() -> None:
+    seen = check_game("zhuoheia", range(6), bot="random")
+    assert seen["lines"] > 0
