@@ -37,7 +37,7 @@ def test_rows_by_clicking_and_auto(server: Server, browser: Any) -> None:
     sent = page.get_attribute("#arrange-send", "data-composed")
     page.click("#arrange-send")
     page.wait_for_function("() => document.body.dataset.over === 'true'", timeout=15_000)
-    last = [f for f in frames if f.get("type") == "state"][-1]
+    last = [f for f in frames if f.get("type") == "state" and f["deal"] == 0 and f["view"]["over"]][-1]
     mine = last["view"]["my_submission"]
     assert sorted(mine.replace("arrange ", "").replace("| ", "").split()) == \
         sorted(sent.replace("arrange ", "").replace("| ", "").split())

@@ -3,7 +3,9 @@
 
 import { cardsInText } from "./cards.js";
 import { boardFromMove, drawBoard, ROWS, rowsMove } from "./rows.js";
-import { drawHand, drawScores, drawZones, ownHand } from "./view.js";
+import {
+  drawHand, drawLayoutHand, drawLayoutZones, drawScores, drawSummary, drawZones, ownHand,
+} from "./view.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -29,6 +31,7 @@ const page = {
   retry: 0,
   closedFor: null,
   sentSeq: null,
+  fresh: [],       // cards that just came into the hand
   board: null,     // 十三张: the rows being built
   picked: null,
   finished: null,  // the state of a deal that just ended, kept on screen
@@ -70,7 +73,8 @@ async function loadSummary() {
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const q = page.token ? `?token=${encodeURIComponent(page.token)}` : "";
+  // layout=1: the server adds the core's table layout and the score in words to each state
+  const q = "?layout=1" + (page.token ? `&token=${encodeURIComponent(page.token)}` : "");
   const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}${q}`);
   page.ws = ws;
   $("conn").textContent = "connecting…";
@@ -156,6 +160,17 @@ function nextDeal() {
 function applyState(msg) {
   const previous = page.state;
   page.state = msg;
+  // the cards that came into the hand with this state (drawn or taken), to mark them
+  if (previous && previous.deal === msg.deal && previous.seq !== msg.seq) {
+    const left = [...ownHand(previous.view)];
+    page.fresh = ownHand(msg.view).filter((c) => {
+      const i = left.indexOf(c);
+      if (i >= 0) left.splice(i, 1);
+      return i < 0;
+    });
+  } else if (!previous || previous.deal !== msg.deal) {
+    page.fresh = [];
+  }
   if (!previous || previous.seq !== msg.seq || previous.deal !== msg.deal) page.selected = [];
   page.selected = page.selected.filter((c) => ownHand(msg.view).includes(c));
   if (page.summary && (msg.status !== page.summary.status)) loadSummary().then(render);
@@ -325,10 +340,17 @@ function render() {
   $("you").textContent = w.seat === null ? "spectator" : `you are seat ${w.seat + 1}`;
   drawSeats();
   drawZones(w.view, $("centre"), $("facts"), ctx);
-  drawHand(w.view, $("hand"), page.selected, toggle);
+  if (w.layout) {
+    drawLayoutZones(w.layout, $("centre"));
+    drawLayoutHand(w.layout, $("hand"), page.selected, toggle, page.fresh || []);
+    $("turn").textContent = w.status === "waiting" ? "Waiting for players to join." : w.layout.turn;
+  } else {
+    drawHand(w.view, $("hand"), page.selected, toggle);
+  }
   drawMoves(w.legal || []);
   drawArrangement(w);
-  drawScores(w.view, $("scores"), ctx);
+  if (w.score) drawSummary(w.score, w.view, $("scores"));
+  else drawScores(w.view, $("scores"), ctx);
   drawLog(w.view);
   drawTimer();
   $("replay").hidden = w.status !== "over";

@@ -180,3 +180,89 @@ export function drawScores(view, box, ctx) {
   });
   box.append(table);
 }
+
+// --- the core's table layout (presentation.table_layout), when the frame carries it --------
+
+function tokenEl(tok, opts = {}) {
+  const e = cardEl(tok.text, opts);
+  if (tok.new) e.classList.add("new");
+  return e;
+}
+
+/** The public zones of the layout: a name and its cards or its text. */
+export function drawLayoutZones(layout, centre) {
+  centre.replaceChildren();
+  for (const z of layout.zones || []) {
+    const sec = el("section", "zone");
+    sec.dataset.zone = z.name;
+    sec.append(el("h3", "", z.name));
+    if (Array.isArray(z.cards)) {
+      const row = el("span", "cards");
+      if (!z.cards.length) row.append(el("span", "none", "—"));
+      z.cards.forEach((t) => row.append(tokenEl(t, { small: true })));
+      sec.append(row);
+    } else {
+      sec.append(el("p", "zone-text", z.text || "—"));
+    }
+    centre.append(sec);
+  }
+}
+
+/** The seat's hand as the layout groups it (by suit, or by rank where the game sorts so),
+ * the card just drawn marked; every card a button with ``data-card``. */
+export function drawLayoutHand(layout, box, selected, onToggle, fresh) {
+  box.replaceChildren();
+  const groups = layout.hand || [];
+  let n = 0;
+  const left = [...fresh];
+  for (const g of groups) {
+    const group = el("span", "suit-group");
+    for (const t of g.cards) {
+      const b = tokenEl(t, { selectable: true });
+      const i = left.indexOf(t.text);
+      if (i >= 0) {
+        b.classList.add("new");
+        b.title = "just drawn";
+        left.splice(i, 1);
+      }
+      if (selected.includes(t.text)) {
+        b.classList.add("selected");
+        b.setAttribute("aria-pressed", "true");
+      }
+      b.addEventListener("click", () => onToggle(t.text));
+      group.append(b);
+      n++;
+    }
+    box.append(group);
+  }
+  if (!n) box.append(el("span", "none", layout.hand === null ? "spectating" : "no cards in hand"));
+}
+
+/** The deal's score in words (explanation.score_summary): per player, each line's reason
+ * and points, then the totals; rule labels are not shown. */
+export function drawSummary(score, view, box) {
+  box.replaceChildren();
+  if (!score) return;
+  box.append(el("h3", "", "Score of the deal"));
+  if (score.note) box.append(el("p", "score-note", score.note));
+  if (score.deal) box.append(el("p", "score-deal", score.deal));
+  const table = el("table", "score");
+  const head = el("tr");
+  ["player", "points", "why"].forEach((h) => head.append(el("th", "", h)));
+  table.append(head);
+  for (const s of score.seats) {
+    for (const line of s.lines) {
+      const tr = el("tr");
+      tr.append(el("td", "", s.name), el("td", "num", (line.points > 0 ? "+" : "") + line.points),
+        el("td", "", line.text));
+      table.append(tr);
+    }
+  }
+  for (const s of score.seats) {
+    const tr = el("tr", "total");
+    tr.append(el("td", "", s.name), el("td", "num", String(s.total)), el("td", "", "deal total"));
+    table.append(tr);
+  }
+  box.append(table);
+  if (score.winners) box.append(el("p", "score-winners", score.winners));
+}
