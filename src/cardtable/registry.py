@@ -1,16 +1,26 @@
-"""Which games exist.  A game registers by being listed here; its package is imported lazily."""
+"""Which games exist, and how a person may name them.
+
+A game registers through the ``cardtable.games`` entry-point group (pyproject.toml:
+``[project.entry-points."cardtable.games"] gin = "cardtable.games.gin"``), so a game package
+of its own distribution is found without editing this file.  The built-in list below is the
+fallback for a source tree that is not installed; the games' packages are imported lazily.
+"""
 
 from __future__ import annotations
 
 import importlib
+import unicodedata
+from importlib import metadata
 from typing import Any
 
 from .errors import UnknownGame
 from .game import Game, State
 from .options import Options
 
-# id -> module that defines ``GAME``
-GAME_MODULES: dict[str, str] = {
+ENTRY_POINT_GROUP = "cardtable.games"
+
+#: the games this distribution ships (id -> module that defines ``GAME``)
+BUILTIN_GAMES: dict[str, str] = {
     "gin": "cardtable.games.gin",
     "dummy": "cardtable.games.dummy",
     "shisanzhang": "cardtable.games.shisanzhang",
@@ -25,6 +35,33 @@ GAME_MODULES: dict[str, str] = {
     "yijiang": "cardtable.games.yijiang",
 }
 
+#: spellings people use beyond a game's id, English name and native name
+EXTRA_NAMES: dict[str, str] = {
+    "gin rummy": "gin", "ginrummy": "gin", "thai dummy": "dummy", "ดัมมี": "dummy",
+    "polish rummy": "remik", "十三張": "shisanzhang", "chinese poker": "shisanzhang",
+    "憋七": "bieqi", "sevens": "bieqi", "花色接龙": "bieqi", "十三水": "shisanzhang", "十三道": "shisanzhang",
+    "找朋友": "zhuoheia", "四百分": "sibaifen", "最後勝利": "zuihoushengli",
+    "五十一": "wushiyifen", "51": "wushiyifen", "撿十四分": "jianshisifen", "捡十四": "jianshisifen",
+    "議將奪墩算分": "yijiang", "议将": "yijiang", "憋負分": "biefufen",
+}
+
+
+def _registered() -> dict[str, str]:
+    """The built-in games, then every installed ``cardtable.games`` entry point (which may
+    add games or point an id at another module)."""
+    found = dict(BUILTIN_GAMES)
+    try:
+        eps = metadata.entry_points(group=ENTRY_POINT_GROUP)
+    except Exception:   # a broken installation's metadata must not hide the built-in games
+        return found
+    for ep in eps:
+        found[ep.name] = ep.value.split(":")[0].strip()
+    return found
+
+
+#: id -> module that defines ``GAME`` (a plain dict: tests and tools may add entries)
+GAME_MODULES: dict[str, str] = _registered()
+
 _loaded: dict[str, Game[Any]] = {}
 
 
@@ -38,6 +75,56 @@ def get_game(game_id: str) -> Game[Any]:
     if game_id not in _loaded:
         _loaded[game_id] = importlib.import_module(GAME_MODULES[game_id]).GAME
     return _loaded[game_id]
+
+
+def _key(name: str) -> str:
+    """A name as compared: Unicode-normalised, case-folded, without spaces, '-' and '_'."""
+    text = unicodedata.normalize("NFKC", name).casefold()
+    return "".join(ch for ch in text if not ch.isspace() and ch not in "-_")
+
+
+def game_names() -> dict[str, list[str]]:
+    """id -> the names a game answers to: its id, English name, native name, extra spellings
+    (games that cannot be loaded answer to their id only)."""
+    names: dict[str, list[str]] = {gid: [gid] for gid in game_ids()}
+    for gid in names:
+        try:
+            g = get_game(gid)
+        except Exception:
+            continue
+        for n in (g.name, g.native_name, *getattr(g, "aliases", ())):
+            if n and n not in names[gid]:
+                names[gid].append(n)
+    for n, gid in EXTRA_NAMES.items():
+        if gid in names:
+            names[gid].append(n)
+    return names
+
+
+def resolve_game(name: str) -> str:
+    """The id of the game ``name`` means: an id in any case, or a game's English or native
+    name (``"十三张"``, ``"ดัมมี่"``, ``"Remik"``, ``"gin rummy"``); :class:`UnknownGame`
+    listing the valid ids and native names otherwise."""
+    if name in GAME_MODULES:
+        return name
+    key = _key(name)
+    for gid in GAME_MODULES:          # ids first: no game package needs to be imported
+        if _key(gid) == key:
+            return gid
+    names = game_names()
+    for gid, spellings in names.items():
+        if any(_key(n) == key for n in spellings):
+            return gid
+    raise UnknownGame(name, [_id_and_native(gid) for gid in game_ids()])
+
+
+def _id_and_native(gid: str) -> str:
+    try:
+        g = get_game(gid)
+    except Exception:
+        return gid
+    native = g.native_name if g.native_name and _key(g.native_name) not in (_key(g.name), _key(gid)) else ""
+    return f"{gid} ({native})" if native else gid
 
 
 def list_games() -> list[Game[Any]]:

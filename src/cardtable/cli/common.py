@@ -20,7 +20,7 @@ from ..bots import GENERIC_BOTS, Bot, make_bot
 from ..errors import BadOption, UnknownGame
 from ..game import Game
 from ..options import Options
-from ..registry import GAME_MODULES, game_ids, get_game
+from ..registry import GAME_MODULES, game_ids, get_game, resolve_game
 
 #: exit status of a usage error (bad game, option, preset, bot, malformed file)
 EXIT_USAGE = 2
@@ -41,12 +41,15 @@ def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
     raise typer.Exit(code)
 
 
-def load_game(game_id: str) -> Game[Any]:
-    """The registered game ``game_id``; a clear error listing the valid ids otherwise."""
+def load_game(name: str) -> Game[Any]:
+    """The registered game that ``name`` means (an id in any case, an English or native name:
+    :func:`cardtable.registry.resolve_game`); a clear error listing the valid names otherwise."""
     try:
-        return get_game(game_id)
+        game_id = resolve_game(name)
     except UnknownGame as e:
         fail(str(e))
+    try:
+        return get_game(game_id)
     except Exception as e:  # registered, but its package is missing or half-written
         fail(f"game {game_id!r} is registered but cannot be loaded yet ({type(e).__name__}: {e}); "
              f"registered games: {', '.join(game_ids())}")

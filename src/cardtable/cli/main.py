@@ -11,13 +11,16 @@ import importlib
 import typer
 
 from .. import __version__
+from ..registry import game_ids
 
 #: command modules, in the order ``cardtable --help`` lists them
 COMMANDS = ("rules", "play", "replay", "simulate", "referee", "serve")
 
 app = typer.Typer(
     name="cardtable",
-    help="Rules engine, bots and terminal play for traditional card games.",
+    help=("Rules engine, bots and terminal play for traditional card games.\n\n"
+          f"Games: {', '.join(game_ids())} (an id in any case, or the game's English or native "
+          "name, e.g. 十三张; 'cardtable games' lists them; 'cardtable rules GAME' teaches one)."),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,

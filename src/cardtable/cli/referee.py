@@ -268,6 +268,110 @@ class Scorekeeper:
         return line
 
 
+PHYSICAL_HELP = """Physical mode: the record knows only the cards entered; the others stay unknown (?).
+  upcard 7♦                       the upcard (first)
+  hand 0 A♠ 2♠ …  /  show 1 7♦ …  cards seen in a hand (your own, a spread, a shown card)
+  draw  |  draw 7♦                a stock draw (with the card, when you saw it)
+  take | pass | discard K♠ | knock 4♠ [A♠ 2♠ 3♠] … | gin 4♠     moves, as at the table
+  1: report R6 7♦ | choose … | accept | take 7♦                 the referee, as in table mode
+A knock is scored from both spreads: enter the hands ('show SEAT …') before the knock.
+Commands: t table | reports | rulings | s score | save FILE | ? help | q quit"""
+
+
+class PhysicalSession:
+    """One deal recorded at a real table (``--physical``): see ``games/gin/physical.py``."""
+
+    def __init__(self, console: Console, record: Any, save: Path | None = None) -> None:
+        self.console = console
+        self.record = record
+        self.save = save
+        self.shown_rulings = 0
+        self.echo = not sys.stdin.isatty()
+
+    def run(self) -> int:
+        self.console.print(PHYSICAL_HELP, markup=False)
+        while True:
+            line = Scorekeeper.read_line(self)  # type: ignore[arg-type]
+            if line is None:
+                break
+            text = line.strip()
+            low = text.lower()
+            if not text:
+                continue
+            if low in ("q", "quit", "exit"):
+                break
+            if low in ("?", "h", "help"):
+                self.console.print(PHYSICAL_HELP, markup=False)
+            elif low in ("t", "table"):
+                self.show_table()
+            elif low in ("r", "reports"):
+                self.console.print(REPORT_FORMS, markup=False)
+            elif low == "rulings":
+                self.show_rulings(0, say_none=True)
+            elif low in ("s", "score"):
+                self.show_score()
+            elif low.startswith("save "):
+                self.write(Path(text[5:].strip()))
+            else:
+                self.enter(text)
+        self.console.print(totals_table(self.record.scores, "Score", _labels()))
+        if self.save is not None:
+            self.write(self.save)
+        return 0
+
+    def enter(self, text: str) -> None:
+        try:
+            said = self.record.enter(text)
+        except CardtableError as e:
+            self.console.print(Text(str(e), style="bold red"))
+            return
+        except Exception as e:  # odd text must not end the session
+            self.console.print(Text(f"could not read {text!r}: {e}", style="bold red"))
+            return
+        self.console.print(Text("  " + said, style="cyan"))
+        self.show_rulings(self.shown_rulings)
+        if self.record.is_over:
+            self.show_score()
+        else:
+            movers = self.record.state.to_move()
+            if movers:
+                self.console.print(Text(f"  to move: seat {movers[0]} ({self.record.view().get('phase')})",
+                                        style="dim"))
+
+    def show_rulings(self, start: int, say_none: bool = False) -> None:
+        rulings = self.record.state.rulings
+        for r in rulings[start:]:
+            self.console.print(Text.assemble(("  ruling ", "bold magenta"), (r.label, "bold"), ": ",
+                                             r.sentence()), soft_wrap=True)
+        if say_none and not rulings:
+            self.console.print("  no rulings in this deal")
+        self.shown_rulings = len(rulings)
+
+    def show_table(self) -> None:
+        v = self.record.view()
+        self.console.print(f"dealer: seat {v.get('dealer')}   phase: {v.get('phase')}   "
+                           f"stock: {v.get('stock')} card(s)")
+        for s in (0, 1):
+            known = " ".join(v["hands_known"][s])
+            self.console.print(f"seat {s}: {known}" + (f" + {v['hands_unknown'][s]} unknown"
+                                                       if v["hands_unknown"][s] else ""))
+        self.console.print(f"discard pile (top last): {' '.join(v.get('discard', []))}")
+        for key, value in v.get("referee", {}).items():
+            if key != "rulings":
+                self.console.print(Text(f"{key}: {json.dumps(value, ensure_ascii=False)}", style="magenta"))
+
+    def show_score(self) -> None:
+        if self.record.is_over:
+            items = [it.to_json() for it in self.record.score_items()]
+            self.console.print(items_table(items, 2, "Score items", _labels()))
+        self.console.print(totals_table(self.record.scores, "Score", _labels()))
+
+    def write(self, path: Path) -> None:
+        path.write_text(json.dumps(self.record.to_json(), ensure_ascii=False, indent=1) + "\n",
+                        encoding="utf-8")
+        self.console.print(f"Saved the record as a scenario file: {path}")
+
+
 def _labels() -> list[str]:
     return ["seat 0", "seat 1"]
 
@@ -291,11 +395,25 @@ def referee_command(
     rule: Annotated[list[str] | None, typer.Option(
         "--rule", "-r", help="Rule override KEY=VALUE (repeatable).")] = None,
     save: Annotated[Path | None, typer.Option(help="Write the match as a scenario file at the end.")] = None,
+    physical: Annotated[bool, typer.Option(
+        "--physical", help="Record one deal played with real cards: cards are entered as they become "
+                           "known; the others stay unknown.")] = False,
 ) -> None:
     """Keep score at a physical gin table: record moves and irregularity reports, see rulings."""
-    if game != "gin":
-        fail(f"the referee knows gin only, not {game!r}")
     g = load_game(game)
+    if g.id != "gin":
+        fail(f"the referee knows gin only, not {game!r}")
+    if physical:
+        from ..games.gin.physical import PhysicalDeal
+        try:
+            record = PhysicalDeal(dealer=1 if dealer is None else dealer,
+                                  rules=g.make_options(preset, parse_rules(rule)).diff())
+        except CardtableError as e:
+            fail(str(e))
+        console = out_console()
+        console.print(Text.assemble(("Gin Rummy referee", "bold"), " — physical cards, one deal, "
+                                    f"seat {record.deal['dealer']} deals"))
+        raise typer.Exit(PhysicalSession(console, record, save).run())
     try:
         options = g.make_options(preset, {**parse_rules(rule), "table_mode": True})
     except CardtableError as e:

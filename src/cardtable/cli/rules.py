@@ -1,13 +1,15 @@
-"""``cardtable games`` and ``cardtable rules GAME``: what can be played, and with which rules."""
+"""``cardtable games`` and ``cardtable rules GAME``: what can be played, how, and with which rules."""
 
 import json
 from typing import Annotated, Any
 
 import typer
+from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
 from ..bots import bot_names
+from ..help import glossary, has_rules_text, rules_text
 from ..registry import game_ids, get_game
 from .common import default_bot_name, load_game, out_console
 
@@ -61,15 +63,26 @@ def games_command(
 
 
 def rules_command(
-    game: Annotated[str, typer.Argument(help="Game id (see 'cardtable games').")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print options and presets as JSON.")] = False,
+    game: Annotated[str, typer.Argument(help="Game id or name (see 'cardtable games').")],
+    options: Annotated[bool, typer.Option("--options", help="Show the rule options, presets and bots "
+                                                            "instead of the how-to-play.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print options, presets, how-to and glossary "
+                                                         "as JSON.")] = False,
 ) -> None:
-    """Show a game's rule options (type, default, allowed values, doc, spec rule) and presets."""
+    """How to play a game (deal, turns, scoring, variants, card values, glossary); with
+    --options its rule options (type, default, allowed values, spec rule) and presets."""
     g = load_game(game)
+    if not options and not as_json and has_rules_text(g.id):
+        console = out_console()
+        console.print(Markdown(rules_text(g.id)))
+        console.print(Text(f"Rule options and presets: cardtable rules {g.id} --options", style="dim"))
+        return
     infos = g.options_class.describe()
     bots = bot_names(g.id)
     if as_json:
         print(json.dumps({
+            "howto": rules_text(g.id) if has_rules_text(g.id) else None,
+            "glossary": [{"term": t, "native": n, "meaning": m} for t, n, m in glossary(g.id)],
             **g.info(), "default_players": g.default_players, "bots": bots,
             "default_bot": default_bot_name(g.id),
             "options": [{"key": i.key, "type": i.type_name, "default": i.default, "doc": i.doc,

@@ -45,7 +45,10 @@ def test_heuristic_playouts_keep_the_contract(rules: dict) -> None:
                 for c in range(52):
                     for verb in ("discard", "knock", "gin"):
                         m = Move(verb, (Card(c),))
-                        assert (m in listed) == (s.why_illegal(seat, m) is None), s.move_text(m)
+                        # rule 23: ``knock X`` with 0 deadwood is legal and stored as ``gin X``
+                        canon = s.canonical_move(m)
+                        assert (canon in listed) == (s.why_illegal(seat, m) is None), s.move_text(m)
+                        assert canon == m or (verb == "knock" and canon.verb == "gin")
                 assert (BIGGIN in listed) == (s.why_illegal(seat, BIGGIN) is None)
             if s.phase in (DEFEND, FIFTY) or (s.phase == DISCARD and len(legal) > 11):
                 for v in (None, 0, 1):

@@ -112,14 +112,33 @@ def test_knock_with_named_arrangement_and_errors() -> None:
     assert s.scores == [16, 0]   # D = 26 with 8♥, 9♣ laid off
 
 
-def test_knock_zero_deadwood_must_say_gin() -> None:
+def test_knock_zero_deadwood_is_gin() -> None:
+    """Rule 23: gin is a knock with 0 deadwood, so ``knock Q♦`` is accepted and kept as gin."""
     d = make_deal("As 2s 3s 4h 5h 6h Jc Jd Jh Js", "7h 3h Kc Kd Ks 8c 9c Tc 2d 5d", "Qh", "Qd")
     s = new(d)
     for m in ("pass", "pass", "draw"):
         s.apply(m)
-    with pytest.raises(IllegalMove, match="write 'gin Q♦'"):
-        s.apply("knock Q♦")
-    assert "gin Q♦" in texts(s) and "knock Q♦" not in texts(s)
+    assert "gin Q♦" in texts(s) and "knock Q♦" not in texts(s)   # one listed text per outcome
+    assert s.is_legal("knock Q♦")
+    g = State.from_json(s.to_json())
+    g.apply("gin Q♦")
+    stored = s.apply("knock Q♦")
+    assert stored.verb == "gin" and s.history[-1][1] == stored
+    assert s.move_text(stored) == "gin Q♦"
+    assert s.gin and s.k_points == 0
+    assert s.score_items() == g.score_items() and s.scores == g.scores
+    # a named arrangement that leaves 0 deadwood is gin as well
+    h = new(d)
+    for m in ("pass", "pass", "draw"):
+        h.apply(m)
+    assert h.apply("knock Q♦ [A♠ 2♠ 3♠] [4♥ 5♥ 6♥] [J♣ J♦ J♥ J♠]").verb == "gin"
+
+
+def test_knock_with_named_deadwood_stays_a_knock() -> None:
+    d = make_deal("As 2s 3s 4h 5h 6h Jc Jd Jh Js", "7h 3h Kc Kd Ks 8c 9c Tc 2d 5d", "Qh", "Qd")
+    s = new(d)
+    for m in ("pass", "pass", "draw"):
+        s.apply(m)
     # the knocker may still lay out a layout with deadwood (rule 20/21): it is then a knock
     s.apply("knock Q♦ [A♠ 2♠ 3♠] [4♥ 5♥ 6♥] [J♣ J♦ J♥]")
     assert not s.gin and s.k_points == 10 and s.score_items()[0].rule in ("gin:31", "gin:32")

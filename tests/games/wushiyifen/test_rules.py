@@ -255,3 +255,27 @@ def test_match_void_deal_is_replayed_by_same_first_drawer_and_target_ends_match(
     assert seen_void and m.over
     assert max(m.totals) >= 100
     assert m.end is not None and m.end.winners == [s for s, t in enumerate(m.totals) if t == max(m.totals)]
+
+
+def test_tie_of_equal_purity_has_no_winner() -> None:
+    """§5.4 ties [seed 两人不分胜负，各自计分]: each records his own value, neither wins."""
+    hidden = _state(["SA SK SQ S8 S5", "HA HK HQ H8 H5"], "C3")
+    for m in ("draw", "throw 3♣ hidden", "challenge"):
+        hidden.apply(m)
+    assert hidden.is_over and hidden.scores == [44, 44] and hidden.winners() == []
+    open_ = _state(["SA SK SQ S8 S5", "HA HK HQ H8 H5", "C2 C4 C6 D8 D9"], "C3", players=3)
+    for m in ("draw", "throw 3♣ open", "show", "pass"):
+        open_.apply(m)
+    assert open_.is_over and open_.scores == [44, 44, 0] and open_.winners() == []
+
+
+def test_purity_breaks_the_tie_and_names_one_winner() -> None:
+    """§5.7 test 9: the pure challenger beats the impure declarer of the same value."""
+    st = _state(["SA SK SQ BJ LJ", "HA HK HQ HJ HT"], "C3")
+    for m in ("draw", "throw 3♣ hidden", "challenge"):
+        st.apply(m)
+    assert st.scores == [0, 102] and st.winners() == [1]
+    beaten = _state(["DA DK DQ DJ D7", "CA CK CQ CJ C5"], "S3")
+    for m in ("draw", "throw 3♠ hidden", "challenge"):
+        beaten.apply(m)
+    assert beaten.scores == [94, 0] and beaten.winners() == [0]

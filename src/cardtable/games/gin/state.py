@@ -12,7 +12,7 @@ with its top card at the *end*; the discard pile is bottom first.  Phases:
 * ``DEFEND``       manual defender: meld / layoff / done (rules 25–28, ``defender_auto=False``)
 * ``OVER``
 
-See docs/dev/gin-ready.md for how to build on this class.
+See docs/games/gin.md, "Building on GinState", for how to build on this class.
 """
 
 from __future__ import annotations
@@ -210,6 +210,29 @@ class GinState(State):
 
     # --- legality ----------------------------------------------------------------------------
 
+    def canonical_move(self, move: Move) -> Move:
+        """Rule 23: gin is a knock with 0 deadwood, so ``knock X`` whose arrangement (named, or
+        else the best one) leaves no deadwood is kept as ``gin X``; anything else is unchanged
+        (and judged by :meth:`why_illegal`)."""
+        if move.verb != "knock" or self.phase != DISCARD or len(move.cards) != 1 or move.target is not None:
+            return move
+        c = move.cards[0]
+        h = self.hands[self.cur]
+        if not 0 <= c < 52 or not (h >> c) & 1:
+            return move
+        rest = h ^ (1 << c)
+        if move.groups:
+            groups = [group_mask(grp) for grp in move.groups]
+            if -1 in groups or self.table.check_arrangement(rest, groups):
+                return move
+            used = 0
+            for g in groups:
+                used |= g
+            dw = self.table.value(rest & ~used)
+        else:
+            dw = self.table.deadwood(rest)
+        return Move("gin", move.cards, move.groups) if dw == 0 else move
+
     def why_illegal(self, seat: int, move: Move) -> str | None:
         ph = self.phase
         if ph == OVER:
@@ -311,7 +334,7 @@ class GinState(State):
                 return f"not gin: {dw} deadwood is left" + ("" if move.groups else " (rule 23)")
             return None
         if dw == 0:
-            return f"with {card_str(c)} discarded this arrangement has no deadwood: write 'gin {card_str(c)}'"
+            return None     # rule 23: a knock with 0 deadwood is gin (canonical_move stores it so)
         if not self.knock_ok:
             return ("only gin may end this hand (Oklahoma ace upcard, rule 43)" if self.opts.oklahoma
                     else "knock_limit is 0: only gin ends a hand")

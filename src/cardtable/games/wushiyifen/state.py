@@ -319,10 +319,13 @@ class WushiyifenState(State):
         return list(self.items)
 
     def winners(self) -> list[int]:
+        """The one seat that won the deal.  §5.4 ties [seed: 两人不分胜负，各自计分]: equal hands
+        of the same purity each record their own value and nobody wins, so a deal that scored
+        more than one seat has no winner."""
         if not self.is_over or self.void:
             return []
-        best = max(self.scores)
-        return [s for s, v in enumerate(self.scores) if v == best] if best > 0 else []
+        scorers = {i.seat for i in self.items if i.points}
+        return sorted(scorers) if len(scorers) == 1 else []
 
     # --- information ---------------------------------------------------------------------
 
