@@ -21,10 +21,12 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..errors import CardtableError
+from ..registry import resolve_game
 from .clock import Clock
 from .frames import Outbox, error_frame, pong_frame
 from .games import games_list
 from .replayview import replay_steps
+from .rulespage import rules_page
 from .service import ApiError, Settings, TableService
 
 CLOSE_POLICY = 1008
@@ -121,6 +123,14 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
     @app.get("/tables/{table_id}/replay", response_class=HTMLResponse)
     async def replay_page(table_id: str) -> HTMLResponse:
         return HTMLResponse(_page("replay.html"))
+
+    @app.get("/rules/{game}", response_class=HTMLResponse)
+    async def rules(game: str) -> HTMLResponse:
+        try:
+            game_id = resolve_game(game)
+        except CardtableError as e:
+            raise ApiError(404, str(e)) from None
+        return HTMLResponse(rules_page(game_id))
 
     @app.get("/", response_class=HTMLResponse)
     async def lobby() -> HTMLResponse:
