@@ -89,7 +89,7 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
     async def create(request: Request) -> JSONResponse:
         addr = request.client.host if request.client else None
         table = await service.create_table(await body_of(request), addr)
-        return JSONResponse(table.published, status_code=201)
+        return JSONResponse(table.summary(), status_code=201)
 
     @app.get("/api/tables")
     async def list_tables() -> list[dict[str, Any]]:
@@ -151,20 +151,20 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
         if table is None:
             await websocket.close(CLOSE_NO_TABLE)
             return
-        # first catch up with the database: the seat may just have been taken through
-        # another process, whose notification has not arrived yet
-        await service.refresh(table)
         token = websocket.query_params.get("token")
         seat: int | None = None
         if token is not None:
             seat = table.seat_of(token)
             if seat is None:
+                # the seat may just have been taken through another process, whose
+                # notification has not arrived yet: ask the database before refusing
+                await service.refresh(table)
+                seat = table.seat_of(token)
+            if seat is None:
                 await websocket.close(CLOSE_BAD_TOKEN)
                 return
         box = Outbox(websocket, seat, presentation=websocket.query_params.get("layout") == "1")
-        async with table.lock:
-            table.outboxes.add(box)
-            box.put(table.frame(seat, presentation=box.presentation))
+        await service.attach(table, box)
         try:
             await _serve(websocket, box, table, seat)
         finally:

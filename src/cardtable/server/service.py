@@ -19,7 +19,6 @@ from typing import Any
 
 from ..bots import make_bot
 from ..errors import BadOption, CardtableError, IllegalMove, UnknownGame
-from ..game import State
 from ..registry import get_game
 from .clock import Clock
 from .games import default_bot_name
@@ -104,11 +103,22 @@ class TableService:
                 self.tables[table_id] = LiveTable(row, await self.store.run(self.store.load_moves, table_id))
         return self.tables[table_id]
 
-    async def refresh(self, table: LiveTable) -> None:
-        """Catch up with moves and seats committed by other processes, and tell the clients."""
+    async def attach(self, table: LiveTable, box: Any) -> None:
+        """A new connection: caught up with the database and given the current state in one
+        step, so that it misses no change between the two."""
         async with table.lock:
             await self._refresh_locked(table)
-        self.schedule_bots(table)
+            table.outboxes.add(box)
+            box.put(table.frame(box.seat, presentation=box.presentation))
+        self.schedule_bots(table, fallback=True)
+
+    async def refresh(self, table: LiveTable) -> None:
+        """Catch up with moves and seats committed by other processes, and tell the clients.
+        The process that made the move drives the table's bots; this one only stands by
+        (``fallback``) in case that process is gone."""
+        async with table.lock:
+            await self._refresh_locked(table)
+        self.schedule_bots(table, fallback=True)
 
     async def _refresh_locked(self, table: LiveTable) -> None:
         row = await self.store.run(self.store.load_table, table.id)
@@ -120,17 +130,18 @@ class TableService:
         if not changed:
             return
         table.row = row
-        finished: list[State] = []
         try:
+            # a state for every change, as the process that made the moves sent its clients
             for m in new_moves:
                 done = table.replay_move(m)
-                if done is not None and done is not table.state:
-                    finished.append(done)
-        except CardtableError:
+                table.broadcast([done] if done is not None and done is not table.state else None)
+        except (CardtableError, RuntimeError):
             log.exception("table %s: the log does not replay; rebuilding", table.id)
             table.rebuild(row, await self.store.run(self.store.load_moves, table.id))
-            finished = []
-        table.broadcast(finished)
+            table.broadcast()
+            return
+        if not new_moves:
+            table.broadcast()
 
     # --- tables ------------------------------------------------------------------------
 
@@ -212,18 +223,16 @@ class TableService:
             created_ms=self.clock.now_ms(), seats=seat_rows)
 
     async def summary(self, table_id: str) -> dict[str, Any]:
-        table = await self.get(table_id)
-        if table is None:
+        """From the database, not this process's memory: it shows only committed moves, and
+        seats taken through other processes at once."""
+        row = await self.store.run(self.store.load_table, table_id)
+        if row is None:
             raise ApiError(404, f"no table {table_id!r}")
-        return table.published
+        return row_summary(row)
 
     async def list_summaries(self) -> list[dict[str, Any]]:
-        out = []
-        for row in await self.store.run(self.store.list_tables, self.settings.max_tables_listed):
-            out.append({"id": row.id, "game": row.game, "players": row.players, "preset": row.preset,
-                        "rules": row.rules, "seats": [{"kind": s.kind, "name": s.name} for s in row.seats],
-                        "status": row.status, "seq": row.seq, "totals": row.totals})
-        return out
+        rows = await self.store.run(self.store.list_tables, self.settings.max_tables_listed)
+        return [row_summary(row) for row in rows]
 
     async def replay(self, table_id: str) -> dict[str, Any]:
         table = await self.get(table_id)
@@ -318,29 +327,30 @@ class TableService:
             return f"the move {text!r} could not be read ({type(e).__name__})"
         row = MoveRow(seq=table.seq, deal=deal, seat=seat, move=state.move_text(move), source=source,
                       at_ms=self.clock.now_ms())
+        committed = list(table.moves)
         table.record(row, len(movers_before) > 1)
         finished = table.after_move()
         deadline = self._deadline(table, (movers_before, table.row.deadline_ms))
         try:
             await self.store.run(self.store.commit_move, table.id, row, table.status, table.totals, deadline)
         except SeqTaken:
-            await self._reload(table)
+            await self._roll_back(table, committed)
             return (f"stale move: seq {row.seq} was just taken by another move; "
                     f"the table is at seq {table.seq}")
         except Exception as e:  # noqa: BLE001 - a database failure refuses the move, loses nothing
             log.exception("table %s: commit failed", table.id)
-            await self._reload(table)
+            await self._roll_back(table, committed)
             return f"the move could not be saved ({type(e).__name__}); try again"
         table.row.deadline_ms = deadline
         table.row.status = table.status
         table.broadcast([finished] if finished is not None and finished is not table.state else None)
         return None
 
-    async def _reload(self, table: LiveTable) -> None:
-        row = await self.store.run(self.store.load_table, table.id)
-        if row is not None:
-            table.rebuild(row, await self.store.run(self.store.load_moves, table.id))
-        table.broadcast()
+    async def _roll_back(self, table: LiveTable, committed: list[MoveRow]) -> None:
+        """Forget a move whose commit failed (the clients never saw it), then catch up with
+        what the database has: a state for each move another process committed."""
+        table.rebuild(table.row, committed)
+        await self._refresh_locked(table)
 
     def _deadline(self, table: LiveTable, before: tuple[tuple[int, ...], int | None] | None) -> int | None:
         """When the seats to move must have moved: ``turn_seconds`` from now after every move,
@@ -360,19 +370,37 @@ class TableService:
 
     # --- bots and timers ---------------------------------------------------------------
 
-    def schedule_bots(self, table: LiveTable) -> None:
-        if table.bot_task is not None and not table.bot_task.done():
-            return
+    def schedule_bots(self, table: LiveTable, fallback: bool = False) -> None:
+        """Let the table's bots move if one is to move.  A ``fallback`` turn (after catching
+        up with another process's move) waits ``FALLBACK_S`` longer and gives way if the
+        table moves meanwhile: the process that made the move plays its bots, this one takes
+        over only if that one is gone.  A normal turn replaces a fallback one still waiting."""
+        task = table.bot_task
+        if task is not None and not task.done():
+            if fallback or not table.bot_fallback or not table.bot_waiting:
+                return
+            task.cancel()
         bots = set(table.seats_of_kind("bot"))
         if bots.intersection(table.movers()):
-            table.bot_task = asyncio.create_task(self._bot_turn(table))
+            table.bot_fallback = fallback
+            table.bot_waiting = True
+            table.bot_task = asyncio.create_task(self._bot_turn(table, fallback))
 
-    async def _bot_turn(self, table: LiveTable) -> None:
+    FALLBACK_S = 2.0
+
+    async def _bot_turn(self, table: LiveTable, fallback: bool) -> None:
+        me = asyncio.current_task()
+        start = table.seq
         try:
-            delay = table.row.bot_delay_ms
+            delay = table.row.bot_delay_ms / 1000 + (self.FALLBACK_S if fallback else 0.0)
             if delay > 0:
-                await asyncio.sleep(delay / 1000)
+                await asyncio.sleep(delay)
             async with table.lock:
+                table.bot_waiting = False
+                if fallback:
+                    await self._refresh_locked(table)
+                    if table.seq != start:
+                        return      # the table moved on: its driving process is alive
                 for seat in [s for s in table.movers() if table.row.seats[s].kind == "bot"]:
                     if seat not in table.movers():
                         continue
@@ -392,7 +420,8 @@ class TableService:
             log.exception("table %s: bot turn failed", table.id)
             return
         finally:
-            table.bot_task = None
+            if table.bot_task is me:
+                table.bot_task = None
         self.schedule_bots(table)
 
     async def fire_expired(self) -> int:
@@ -471,3 +500,10 @@ class TableService:
         table = self.tables.get(str(data.get("table")))
         if table is not None:
             asyncio.create_task(self.refresh(table))
+
+
+def row_summary(row: TableRow) -> dict[str, Any]:
+    """The contract's table summary, from the stored row."""
+    return {"id": row.id, "game": row.game, "players": row.players, "preset": row.preset,
+            "rules": row.rules, "seats": [{"kind": s.kind, "name": s.name} for s in row.seats],
+            "status": row.status, "seq": row.seq, "totals": row.totals}

@@ -27,6 +27,8 @@ class LiveTable:
         self.lock = asyncio.Lock()
         self.outboxes: set[Outbox] = set()
         self.bot_task: asyncio.Task[None] | None = None
+        self.bot_fallback = False       # the pending bot turn stands by for another process
+        self.bot_waiting = False        # ... and is still in its pause
         self._bots: dict[int, Bot] = {}
         self.rebuild(row, moves)
 
@@ -40,12 +42,6 @@ class LiveTable:
         self.simultaneous: set[int] = set()    # seqs of moves made while several seats could act
         for m in moves:
             self.replay_move(m)
-        self.publish()
-
-    def publish(self) -> None:
-        """Take the summary HTTP answers give: only committed moves (a move applied in
-        memory whose commit is still under way must not show)."""
-        self.published = self.summary()
 
     def replay_move(self, m: MoveRow) -> State | None:
         """Apply one committed move; returns the finished deal's state if the move ended it."""
@@ -157,9 +153,7 @@ class LiveTable:
 
     def broadcast(self, finished: list[State] | None = None) -> None:
         """Queue, for every connection, the frames of the deals just ended, then the current
-        state; each seat's frame is built once and shared by its connections.  Called after
-        every commit (and catch-up), so it also publishes the summary."""
-        self.publish()
+        state; each seat's frame is built once and shared by its connections."""
         for st in [*(finished or []), None]:
             built: dict[tuple[int | None, bool], dict[str, Any]] = {}
             for box in list(self.outboxes):
