@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from cardtable.registry import get_game, game_ids
+from cardtable.registry import game_ids, get_game
 
 from .conftest import SCREENS, Server
 

@@ -22,6 +22,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..errors import CardtableError
 from ..registry import resolve_game
+from .chat import chat_frame, chat_problem, presence_frame
 from .clock import Clock
 from .frames import Outbox, error_frame, pong_frame
 from .games import games_list
@@ -165,14 +166,22 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
                 return
         box = Outbox(websocket, seat, presentation=websocket.query_params.get("layout") == "1")
         await service.attach(table, box)
+        announce(table)
         try:
             await _serve(websocket, box, table, seat)
         finally:
             table.outboxes.discard(box)
             await box.close()
+            announce(table)
+
+    def announce(table: Any) -> None:
+        frame = presence_frame(table.row.players, list(table.outboxes))
+        for other in list(table.outboxes):
+            other.put(frame)
 
     async def _serve(websocket: WebSocket, box: Outbox, table: Any, seat: int | None) -> None:
         bucket = TokenBucket(settings.moves_per_second)
+        chat_bucket = TokenBucket(CHAT_PER_SECOND)
         bad = 0
         limit = settings.max_message_bytes
         while True:
@@ -204,9 +213,9 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
                 except ValueError as e:
                     problem = f"not JSON: {e}"
             if problem is None and (not isinstance(data, dict) or not isinstance(data.get("type"), str)):
-                problem = "a message is a JSON object with a 'type' (\"move\" or \"ping\")"
-            if problem is None and data["type"] not in ("move", "ping"):
-                problem = f"unknown message type {data['type']!r}; types: move, ping"
+                problem = "a message is a JSON object with a 'type' (\"move\", \"ping\" or \"chat\")"
+            if problem is None and data["type"] not in ("move", "ping", "chat"):
+                problem = f"unknown message type {data['type']!r}; types: move, ping, chat"
             if problem is not None:
                 bad += 1
                 box.put(error_frame(problem, None))
@@ -217,6 +226,18 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
                 continue
             if data["type"] == "ping":
                 box.put(pong_frame())
+                continue
+            if data["type"] == "chat":
+                why = chat_problem(data.get("text"))
+                if why is None and not chat_bucket.take():
+                    why = f"too many chat messages: at most {CHAT_PER_SECOND:g} per second"
+                if why is not None:
+                    box.put(error_frame(why, None))
+                    continue
+                name = table.row.seats[seat].name if seat is not None else None
+                frame = chat_frame(seat, name, data["text"])
+                for other in list(table.outboxes):
+                    other.put(frame)
                 continue
             move = data.get("move")
             if not isinstance(move, str):
@@ -271,6 +292,9 @@ class _RedactTokens(logging.Filter):
 def redact_tokens_in_logs() -> None:
     for name in ("uvicorn.access", "uvicorn.error", "uvicorn"):
         logging.getLogger(name).addFilter(_RedactTokens())
+
+
+CHAT_PER_SECOND = 2.0
 
 
 def _page(name: str) -> str:

@@ -32,6 +32,7 @@ const page = {
   closedFor: null,
   sentSeq: null,
   fresh: [],       // cards that just came into the hand
+  presence: null,  // which seats have a connection open
   board: null,     // 十三张: the rows being built
   picked: null,
   finished: null,  // the state of a deal that just ended, kept on screen
@@ -88,6 +89,11 @@ function connect() {
     try { msg = JSON.parse(ev.data); } catch (e) { return; }
     if (msg.type === "state") onState(msg);
     else if (msg.type === "error") onError(msg);
+    else if (msg.type === "chat") onChat(msg);
+    else if (msg.type === "presence") {
+      page.presence = msg;
+      if (page.state) drawSeats();
+    }
   };
   ws.onclose = (ev) => {
     if (page.ws !== ws) return;
@@ -126,6 +132,19 @@ function playMove(text) {
   say(`sent: ${text}`);
   page.sentSeq = page.state.seq;
   send({ type: "move", move: text, seq: page.state.seq });
+}
+
+function onChat(msg) {
+  const li = document.createElement("li");
+  const who = document.createElement("strong");
+  who.textContent = msg.seat === null ? "spectator" : (msg.seat === (page.state && page.state.seat) ? "You" : (msg.name || `Seat ${msg.seat + 1}`));
+  const text = document.createElement("span");
+  text.textContent = ": " + msg.text;     // text, never HTML
+  li.append(who, text);
+  const box = $("chat-log");
+  box.append(li);
+  while (box.children.length > 100) box.firstChild.remove();
+  box.scrollTop = box.scrollHeight;
 }
 
 function onError(msg) {
@@ -294,6 +313,14 @@ function drawSeats() {
     total.className = "total";
     total.textContent = `total ${w.totals ? w.totals[s] : 0}`;
     d.append(total);
+    const conn = page.presence && page.presence.connected ? page.presence.connected[s] : null;
+    const kind = page.summary && page.summary.seats[s] ? page.summary.seats[s].kind : null;
+    if (kind === "person" && conn !== null) {
+      const c = document.createElement("span");
+      c.className = "presence " + (conn ? "on" : "off");
+      c.textContent = conn ? "● connected" : "○ away";
+      d.append(c);
+    }
     if (page.summary && page.summary.seats[s] && page.summary.seats[s].kind === "open") {
       const open = document.createElement("span");
       open.className = "open-seat";
@@ -371,6 +398,14 @@ $("typed").addEventListener("submit", (ev) => {
 });
 
 $("next-deal").addEventListener("click", nextDeal);
+
+$("chat").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  const input = $("chat-text");
+  const text = input.value.trim();
+  if (!text) return;
+  if (send({ type: "chat", text })) input.value = "";
+});
 
 $("arrange-send").addEventListener("click", () => {
   const text = $("arrange-send").dataset.composed;
