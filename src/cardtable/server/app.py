@@ -20,9 +20,14 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from ..errors import CardtableError
+from ..registry import resolve_game
+from .chat import chat_frame, chat_problem, presence_frame
 from .clock import Clock
 from .frames import Outbox, error_frame, pong_frame
 from .games import games_list
+from .replayview import replay_steps
+from .rulespage import rules_page
 from .service import ApiError, Settings, TableService
 
 CLOSE_POLICY = 1008
@@ -48,6 +53,9 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
     app = FastAPI(title="cardtable table server", lifespan=lifespan,
                   description="The card-table protocol (shared/contracts/table-protocol.md); see docs/server.md.")
     app.state.service = service
+    if (WEB_DIR / "static").is_dir():
+        # the browser table's scripts and styles: files of the package, no build step
+        app.mount("/static", StaticFiles(directory=WEB_DIR / "static"), name="static")
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
@@ -102,6 +110,29 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
     async def replay(table_id: str) -> dict[str, Any]:
         return await service.replay(table_id)
 
+    @app.get("/api/tables/{table_id}/replay/steps")
+    async def replay_steps_of(table_id: str, seat: str | None = None) -> dict[str, Any]:
+        """The ended match step by step as one seat saw it (the replay viewer)."""
+        if seat is not None and not seat.isdigit():
+            raise ApiError(400, f"seat must be a seat number from 0, not {seat!r}")
+        data = await service.replay(table_id)
+        try:
+            return replay_steps(data, None if seat is None else int(seat))
+        except CardtableError as e:
+            raise ApiError(400, str(e)) from None
+
+    @app.get("/tables/{table_id}/replay", response_class=HTMLResponse)
+    async def replay_page(table_id: str) -> HTMLResponse:
+        return HTMLResponse(_page("replay.html"))
+
+    @app.get("/rules/{game}", response_class=HTMLResponse)
+    async def rules(game: str) -> HTMLResponse:
+        try:
+            game_id = resolve_game(game)
+        except CardtableError as e:
+            raise ApiError(404, str(e)) from None
+        return HTMLResponse(rules_page(game_id))
+
     @app.get("/", response_class=HTMLResponse)
     async def lobby() -> HTMLResponse:
         return HTMLResponse(_page("index.html"))
@@ -133,16 +164,24 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
             if seat is None:
                 await websocket.close(CLOSE_BAD_TOKEN)
                 return
-        box = Outbox(websocket, seat)
+        box = Outbox(websocket, seat, presentation=websocket.query_params.get("layout") == "1")
         await service.attach(table, box)
+        announce(table)
         try:
             await _serve(websocket, box, table, seat)
         finally:
             table.outboxes.discard(box)
             await box.close()
+            announce(table)
+
+    def announce(table: Any) -> None:
+        frame = presence_frame(table.row.players, list(table.outboxes))
+        for other in list(table.outboxes):
+            other.put(frame)
 
     async def _serve(websocket: WebSocket, box: Outbox, table: Any, seat: int | None) -> None:
         bucket = TokenBucket(settings.moves_per_second)
+        chat_bucket = TokenBucket(CHAT_PER_SECOND)
         bad = 0
         limit = settings.max_message_bytes
         while True:
@@ -174,9 +213,9 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
                 except ValueError as e:
                     problem = f"not JSON: {e}"
             if problem is None and (not isinstance(data, dict) or not isinstance(data.get("type"), str)):
-                problem = "a message is a JSON object with a 'type' (\"move\" or \"ping\")"
-            if problem is None and data["type"] not in ("move", "ping"):
-                problem = f"unknown message type {data['type']!r}; types: move, ping"
+                problem = "a message is a JSON object with a 'type' (\"move\", \"ping\" or \"chat\")"
+            if problem is None and data["type"] not in ("move", "ping", "chat"):
+                problem = f"unknown message type {data['type']!r}; types: move, ping, chat"
             if problem is not None:
                 bad += 1
                 box.put(error_frame(problem, None))
@@ -187,6 +226,18 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
                 continue
             if data["type"] == "ping":
                 box.put(pong_frame())
+                continue
+            if data["type"] == "chat":
+                why = chat_problem(data.get("text"))
+                if why is None and not chat_bucket.take():
+                    why = f"too many chat messages: at most {CHAT_PER_SECOND:g} per second"
+                if why is not None:
+                    box.put(error_frame(why, None))
+                    continue
+                name = table.row.seats[seat].name if seat is not None else None
+                frame = chat_frame(seat, name, data["text"])
+                for other in list(table.outboxes):
+                    other.put(frame)
                 continue
             move = data.get("move")
             if not isinstance(move, str):
@@ -241,6 +292,9 @@ class _RedactTokens(logging.Filter):
 def redact_tokens_in_logs() -> None:
     for name in ("uvicorn.access", "uvicorn.error", "uvicorn"):
         logging.getLogger(name).addFilter(_RedactTokens())
+
+
+CHAT_PER_SECOND = 2.0
 
 
 def _page(name: str) -> str:

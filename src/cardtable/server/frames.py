@@ -14,7 +14,9 @@ import contextlib
 import json
 from typing import Any
 
+from ..explanation import score_summary, summary_json
 from ..game import State
+from ..presentation import seat_names, table_layout
 from ..scoring import ScoreItem
 
 
@@ -43,6 +45,22 @@ def state_frame(state: State, seat: int | None, *, seq: int, status: str, deal: 
     return frame
 
 
+def with_presentation(frame: dict[str, Any]) -> dict[str, Any]:
+    """The frame plus what the browser table draws: ``layout`` (the core's table layout,
+    ``presentation.table_layout``) and, once the deal is over, ``score`` (the deal's score
+    in words, ``explanation.score_summary``).  Both are computed from the frame's own
+    ``view`` and ``legal``, so they can show nothing the view does not; a client asks for
+    them with ``layout=1`` on the socket's URL (other clients do not pay for them)."""
+    view, seat = frame["view"], frame["seat"]
+    people = [s.get("name") or "" for s in frame.get("seats", [])]
+    names = seat_names(int(view["players"]), seat, people or None)
+    out = dict(frame)
+    out["layout"] = table_layout(view, frame["legal"], names)
+    if view.get("over"):
+        out["score"] = summary_json(score_summary(str(view["game"]), view, names))
+    return out
+
+
 def error_frame(message: str, move: str | None = None) -> dict[str, Any]:
     return {"type": "error", "message": message, "move": move}
 
@@ -63,9 +81,10 @@ class Outbox:
 
     MAX_QUEUED = 1000
 
-    def __init__(self, websocket: Any, seat: int | None) -> None:
+    def __init__(self, websocket: Any, seat: int | None, presentation: bool = False) -> None:
         self.websocket = websocket
         self.seat = seat
+        self.presentation = presentation     # the client asked for layout and score
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
         self.task = asyncio.create_task(self._run())

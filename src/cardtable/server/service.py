@@ -109,7 +109,7 @@ class TableService:
         async with table.lock:
             await self._refresh_locked(table)
             table.outboxes.add(box)
-            box.put(table.frame(box.seat))
+            box.put(table.frame(box.seat, presentation=box.presentation))
         self.schedule_bots(table, fallback=True)
 
     async def refresh(self, table: LiveTable) -> None:

@@ -18,7 +18,7 @@ from ..bots import Bot, bot_move, make_bot
 from ..game import Game, State
 from ..match import Match
 from ..registry import get_game
-from .frames import Outbox, state_frame
+from .frames import Outbox, state_frame, with_presentation
 from .store import MoveRow, TableRow, token_hash
 
 
@@ -132,7 +132,7 @@ class LiveTable:
     # --- frames --------------------------------------------------------------------------
 
     def frame(self, seat: int | None, finished: State | None = None,
-              world: State | None = None) -> dict[str, Any]:
+              world: State | None = None, presentation: bool = False) -> dict[str, Any]:
         """The state frame for ``seat`` now, or of the ``finished`` deal just ended.
 
         ``world`` replaces that deal's state by another one (the leak test passes a world
@@ -149,17 +149,18 @@ class LiveTable:
                             deadline=self.row.deadline_ms if status == "playing" else None,
                             end=end)
         f["seats"] = self.seats_json()
-        return f
+        return with_presentation(f) if presentation else f
 
     def broadcast(self, finished: list[State] | None = None) -> None:
         """Queue, for every connection, the frames of the deals just ended, then the current
         state; each seat's frame is built once and shared by its connections."""
         for st in [*(finished or []), None]:
-            built: dict[int | None, dict[str, Any]] = {}
+            built: dict[tuple[int | None, bool], dict[str, Any]] = {}
             for box in list(self.outboxes):
-                if box.seat not in built:
-                    built[box.seat] = self.frame(box.seat, st)
-                box.put(built[box.seat])
+                key = (box.seat, box.presentation)
+                if key not in built:
+                    built[key] = self.frame(box.seat, st, presentation=box.presentation)
+                box.put(built[key])
 
     # --- bots ----------------------------------------------------------------------------
 

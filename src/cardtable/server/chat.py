@@ -1,0 +1,38 @@
+"""Table chat and who is connected: frames beside the table protocol (docs/server.md).
+
+Chat is plain text, at most ``MAX_CHAT`` characters, sent to everyone at the table (seats and
+spectators) by this process; it is not stored (only moves are the table's record) and not
+forwarded to other processes.  The page shows it as text, never as HTML.  ``presence`` says
+which seats have a connection open here, so players see who is away.
+"""
+
+from __future__ import annotations
+
+import time
+import unicodedata
+from typing import Any
+
+MAX_CHAT = 300
+
+
+def chat_problem(text: Any) -> str | None:
+    """Why a chat message is refused, or None."""
+    if not isinstance(text, str) or not text.strip():
+        return "a chat message needs 'text': 1 to 300 characters"
+    if len(text) > MAX_CHAT:
+        return f"a chat message is at most {MAX_CHAT} characters, not {len(text)}"
+    if any(unicodedata.category(ch) == "Cc" and ch not in "\n\t" for ch in text):
+        return "a chat message may not hold control characters"
+    return None
+
+
+def chat_frame(seat: int | None, name: str | None, text: str) -> dict[str, Any]:
+    return {"type": "chat", "seat": seat, "name": name if seat is not None else "spectator",
+            "text": text.strip(), "at": int(time.time() * 1000)}
+
+
+def presence_frame(players: int, boxes: Any) -> dict[str, Any]:
+    """Which seats have an open connection to this process, and how many spectators."""
+    seats = {b.seat for b in boxes if not b.closed}
+    return {"type": "presence", "connected": [s in seats for s in range(players)],
+            "spectators": sum(1 for b in boxes if b.seat is None and not b.closed)}

@@ -1,0 +1,142 @@
+"""Two people and a spectator at one Gin table, each in their own browser context.
+
+Every WebSocket frame each page receives and the page's HTML after every move are recorded;
+afterwards the match is rebuilt from its replay with the engine, and no card of the seat's
+``secret_cards`` at that moment may appear in what that seat's page received or showed.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+
+from cardtable.cards import card_str
+from cardtable.registry import get_game
+
+from .conftest import Server
+
+pytestmark = pytest.mark.slow
+CARD = re.compile(r"(?<![0-9A-Za-z])(10|[2-9JQKA])([♠♥♦♣])")
+
+
+def cards_shown(text: str) -> set[str]:
+    return {m.group(0) for m in CARD.finditer(text)}
+
+
+def states_by_position(replay: dict[str, Any]) -> dict[tuple[int, int], Any]:
+    """(deal, moves played in that deal) -> the engine state there, from the match replay."""
+    game = get_game(replay["game"])
+    options = game.make_options(replay.get("preset"), replay.get("rules"))
+    out = {}
+    for d, entry in enumerate(replay["deals"]):
+        state = game.new_state(replay["players"], options, deal=entry["deal"])
+        out[(d, 0)] = state.clone()
+        for i, text in enumerate(entry["moves"], 1):
+            state.apply(text)
+            out[(d, i)] = state.clone()
+    return out
+
+
+def test_no_hidden_card_reaches_either_page(server: Server, browser: Any) -> None:
+    table = server.post("/api/tables", {"game": "gin", "seats": ["open", "open"], "bot_delay_ms": 0,
+                                        "rules": {"game_target": 1}})
+    tid = table["id"]
+    tokens = [server.post(f"/api/tables/{tid}/seats/{s}", {"name": n})["token"]
+              for s, n in ((0, "Ann"), (1, "Bo"))]
+    pages: list[Any] = []
+    frames: list[list[dict[str, Any]]] = [[], [], []]
+    shots: list[list[tuple[int, int, str]]] = [[], [], []]
+    contexts = [browser.new_context() for _ in range(3)]
+    for i, ctx in enumerate(contexts):
+        page = ctx.new_page()
+        page.on("websocket", lambda ws, i=i: ws.on(
+            "framereceived", lambda p, i=i: frames[i].append(json.loads(p))))
+        suffix = f"#token={tokens[i]}" if i < 2 else ""
+        page.goto(f"{server.base}/tables/{tid}{suffix}")
+        pages.append(page)
+    for page in pages:
+        page.wait_for_function("() => document.body.dataset.seq !== undefined", timeout=15_000)
+    rng = random.Random(7)
+
+    def snapshot() -> None:
+        for i, page in enumerate(pages):
+            # one evaluate, so the position and the HTML are read between the same two frames
+            d = page.evaluate("[document.body.dataset.deal, document.body.dataset.seq, "
+                              "document.documentElement.outerHTML]")
+            shots[i].append((int(d[0]), int(d[1]), d[2]))
+
+    for _ in range(2000):
+        snapshot()
+        if all(p.evaluate("document.body.dataset.status") == "over" for p in pages):
+            break
+        moved = False
+        for page in pages:      # each page keeps a finished deal on screen until asked
+            if page.query_selector("#next-deal:not([hidden]):not([disabled])"):
+                page.click("#next-deal")
+        for page in pages[:2]:
+            buttons = page.query_selector_all("[data-move]")
+            if buttons:
+                seq = page.evaluate("document.body.dataset.seq")
+                # knock or go gin when possible, so deals end with points and the match ends
+                ending = [b for b in buttons if (b.get_attribute("data-move") or "").startswith(("gin", "knock"))]
+                rng.choice(ending or buttons).click()
+                page.wait_for_function(f"() => document.body.dataset.seq !== '{seq}'", timeout=15_000)
+                moved = True
+                break
+        if not moved:
+            pages[0].wait_for_timeout(50)
+    else:
+        pytest.fail("the match did not end")
+    replay = server.get(f"/api/tables/{tid}/replay")
+    states = states_by_position(replay)
+    starts, n = [], 0
+    for entry in replay["deals"]:
+        starts.append(n)
+        n += len(entry["moves"])
+
+    def state_at(deal: int, seq: int) -> Any:
+        return states[(deal, seq - starts[deal])]
+
+    checked = 0
+    for i in range(3):
+        seat = i if i < 2 else None
+        for f in frames[i]:
+            if f.get("type") != "state":
+                continue
+            assert f["seat"] == seat
+            secret = {card_str(c) for c in state_at(f["deal"], f["seq"]).secret_cards(seat)}
+            leaked = cards_shown(json.dumps(f, ensure_ascii=False)) & secret
+            assert not leaked, f"frame at seq {f['seq']} to {seat} shows hidden {sorted(leaked)}"
+            checked += 1
+        for deal, seq, html in shots[i]:
+            secret = {card_str(c) for c in state_at(deal, seq).secret_cards(seat)}
+            leaked = cards_shown(html) & secret
+            assert not leaked, f"page of {seat} at seq {seq} shows hidden {sorted(leaked)}"
+    assert checked > 20
+    # the replay viewer, as seat 1: each step shows that seat's hand as the engine had it
+    viewer = pages[2]
+    viewer.goto(f"{server.base}/tables/{tid}/replay")
+    viewer.wait_for_function("() => document.body.dataset.step === '0'", timeout=15_000)
+    viewer.select_option("#as-seat", "1")
+    for step in range(4):
+        viewer.wait_for_function(f"() => document.body.dataset.step === '{step}' && "
+                                 "document.getElementById('hand-title').textContent.includes('seat 2')",
+                                 timeout=10_000)
+        shown = sorted(e.get_attribute("data-card") for e in viewer.query_selector_all("[data-card]"))
+        want = sorted(states[(0, step)].view(1)["hand"])
+        assert shown == want, f"replay step {step} as seat 1"
+        viewer.click("#next")
+    for ctx in contexts:
+        ctx.close()
+
+
+def test_replay_steps_only_after_the_match(server: Server) -> None:
+    import urllib.error
+    table = server.post("/api/tables", {"game": "gin", "seats": ["open", "bot:random"]})
+    with pytest.raises(urllib.error.HTTPError) as e:
+        server.get(f"/api/tables/{table['id']}/replay/steps?seat=0")
+    assert e.value.code == 403
