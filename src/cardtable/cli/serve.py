@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated
 
 import typer
@@ -52,6 +53,10 @@ def serve_command(
         fail(f"cannot open the database {settings.db_url!r}: {e}")
     from ..server.app import redact_tokens_in_logs
     redact_tokens_in_logs()
+    shown = f"[{host}]" if ":" in host else host
+    where = re.sub(r"//([^:/@]+):[^@]*@", r"//\1:***@", settings.db_url)   # never print a password
+    typer.echo(f"cardtable: the lobby is at http://{shown}:{port}/ (tables kept in {where}); "
+               "Ctrl-C stops the server, nothing is lost")
     # a frame over the limit is answered with an error, so the socket must let it in first
     uvicorn.run(app, host=host, port=port, log_level=log_level,
                 ws_max_size=max(settings.max_message_bytes * 4, 1 << 20))
