@@ -348,3 +348,12 @@ def table_layout(view: dict[str, Any], legal: Sequence[str], seat_names: Sequenc
 __all__ = ["card_token", "drawn_cards", "game_part", "group_moves", "hand_groups", "name_of",
            "name_seats", "own_hand", "per_seat", "phase_words", "plays_text", "seat_names", "seat_ref",
            "table_layout", "tokens", "turn_line", "zone"]
+
+
+def rows_check(game_id: str, rows: Any, options: Any = None) -> dict[str, Any] | None:
+    """A game's live check of rows a person is building (十三张's 头道/中道/尾道): each full
+    row's hand type and whether they foul, as JSON; None for a game without rows.  The game
+    gives it as ``rows_json(rows, options)`` in ``games/<id>/assist.py``."""
+    mod = game_part(game_id, "assist")
+    fn = getattr(mod, "rows_json", None)
+    return fn(rows, options if isinstance(options, dict) else {}) if callable(fn) else None

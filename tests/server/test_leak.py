@@ -33,8 +33,9 @@ from tests.server.helpers import make_settings
 class CapturingBox:
     """Stands in for a connection's outbox: keeps every frame text put to it."""
 
-    def __init__(self, seat: int | None) -> None:
+    def __init__(self, seat: int | None, presentation: bool = False) -> None:
         self.seat = seat
+        self.presentation = presentation     # the browser table's frames (layout, hint, score)
         self.sent: list[str] = []
         self.closed = False
 
@@ -68,7 +69,8 @@ class LeakChecker:
         self.failures: list[str] = []      # the bot task that broadcasts would swallow them
         self.replay: dict[str, Any] = {}
         self.final: tuple[list[int], dict[str, Any]] = ([], {})
-        self.boxes = [CapturingBox(s) for s in [None, *range(table.row.players)]]
+        seats = [None, *range(table.row.players)]
+        self.boxes = [CapturingBox(s, p) for p in (False, True) for s in seats]
         table.outboxes.update(self.boxes)      # type: ignore[arg-type]
         self.original = table.broadcast
         table.broadcast = self.broadcast      # type: ignore[method-assign]
@@ -82,29 +84,29 @@ class LeakChecker:
 
     def _broadcast(self, finished: list[State] | None) -> None:
         table = self.table
-        expected: dict[int | None, list[str]] = {b.seat: [] for b in self.boxes}
+        expected: dict[CapturingBox, list[str]] = {b: [] for b in self.boxes}
         for st in [*(finished or []), None]:
             state = st if st is not None else table.state
             resample = st is not None or state.is_over or self.rng.random() < self.sample_rate
             for box in self.boxes:
                 seat = box.seat
-                frame = table.frame(seat, st)
+                frame = table.frame(seat, st, presentation=box.presentation)
                 text = encode(frame)
-                expected[seat].append(text)
+                expected[box].append(text)
                 self.frames += 1
                 self.check_no_secret(state, seat, json.loads(text), "frame")
                 if resample:
                     world = state.sample_hidden(seat, random.Random(self.rng.randrange(2**32)))
-                    again = encode(table.frame(seat, st, world=world))
+                    again = encode(table.frame(seat, st, world=world, presentation=box.presentation))
                     assert again == text, (f"{table.row.game}: the frame for seat {seat} changes in a "
                                            f"world resampled for it (seq {table.seq})")
                     self.resampled += 1
             if st is None and not state.is_over and self.rng.random() < self.sample_rate:
                 self.check_errors(state)
-        before = {b.seat: len(b.sent) for b in self.boxes}
+        before = {b: len(b.sent) for b in self.boxes}
         self.original(finished)
         for box in self.boxes:      # what went out is exactly what was checked
-            assert box.sent[before[box.seat]:] == expected[box.seat]
+            assert box.sent[before[box]:] == expected[box]
 
     def check_no_secret(self, state: State, seat: int | None, obj: Any, what: str,
                         allowed: set[str] | frozenset[str] = frozenset()) -> None:

@@ -42,3 +42,60 @@ def test_rows_by_clicking_and_auto(server: Server, browser: Any) -> None:
     assert sorted(mine.replace("arrange ", "").replace("| ", "").split()) == \
         sorted(sent.replace("arrange ", "").replace("| ", "").split())
     context.close()
+
+
+def test_row_types_live_and_a_foul_is_confirmed(server: Server, browser: Any) -> None:
+    from cardtable.games.shisanzhang.assist import describe_rows
+
+    table = server.post("/api/tables", {"game": "shisanzhang", "players": 2, "bot_delay_ms": 0,
+                                        "seats": ["open", "bot:random"]})
+    token = server.post(f"/api/tables/{table['id']}/seats/0", {"name": "Ann"})["token"]
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{server.base}/tables/{table['id']}#token={token}")
+    page.wait_for_selector("#arrange:not([hidden])", timeout=15_000)
+    seq = page.evaluate("document.body.dataset.seq")
+    # a split of the hand that fouls (most random splits do), placed card by card
+    import random as _random
+    hand = [e.get_attribute("aria-label") for e in page.query_selector_all(".arrange-loose .card")]
+    rng = _random.Random(5)
+    for _ in range(1000):
+        rng.shuffle(hand)
+        if describe_rows([hand[:3], hand[3:8], hand[8:]]).fouled:
+            break
+    rows = {"head": hand[:3], "middle": hand[3:8], "tail": hand[8:]}
+    for row, cards in rows.items():
+        for card in cards:
+            page.click(f'.arrange-loose .card[aria-label="{card}"]')
+            page.click(f"[data-row={row}] .row-label")
+    want = describe_rows([rows["head"], rows["middle"], rows["tail"]])
+    page.wait_for_function("() => document.querySelector('[data-row=tail] .row-type').textContent !== ''",
+                           timeout=10_000)
+    for i, row in enumerate(("head", "middle", "tail")):
+        assert want.rows[i].kind in page.inner_text(f"[data-row={row}] .row-type")
+    foul = page.inner_text("#foul")
+    assert want.fouled, "the test needs a fouling split"
+    assert ("Fouls" in foul) == want.fouled
+    page.click("#arrange-send")
+    if want.fouled:
+        page.wait_for_selector("#confirm:not([hidden])", timeout=5_000)
+        assert "fouls" in page.inner_text("#confirm-text")
+        page.click("#confirm-cancel")
+        assert page.evaluate("document.body.dataset.seq") == seq, "a cancelled foul is not sent"
+        page.click("#arrange-send")
+        page.click("#confirm-send")
+    page.wait_for_function(f"() => document.body.dataset.seq !== '{seq}'", timeout=10_000)
+    context.close()
+
+
+def test_rows_endpoint_refuses_bad_rows(server: Server) -> None:
+    import urllib.error
+
+    for body in ({"rows": "x"}, {"rows": [["A♠"] * 4, [], []]}, {"rows": [["Zz"], [], []]}):
+        with pytest.raises(urllib.error.HTTPError) as e:
+            server.post("/api/games/shisanzhang/rows", body)
+        assert e.value.code == 400
+        assert "error" in json.loads(e.value.read())
+    with pytest.raises(urllib.error.HTTPError) as e:
+        server.post("/api/games/gin/rows", {"rows": [[], [], []]})
+    assert e.value.code == 404

@@ -83,3 +83,24 @@ def test_an_illegal_typed_move_shows_the_reason_and_changes_nothing(server: Serv
                            timeout=10_000)
     assert page.evaluate("document.body.dataset.seq") == seq
     context.close()
+
+
+def test_the_hint_is_a_legal_move_and_plays(server: Server, browser: Any) -> None:
+    tid, token = gin_seat(server)
+    context = browser.new_context()
+    page = context.new_page()
+    frames: list[dict[str, Any]] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda p: frames.append(json.loads(p))))
+    page.goto(f"{server.base}/tables/{tid}#token={token}")
+    my_turn(page)
+    page.wait_for_selector("#hint:not([hidden])", timeout=10_000)
+    move = page.get_attribute("#hint-play", "data-hint-move")
+    legal = [e.get_attribute("data-move") for e in page.query_selector_all("[data-move]")]
+    assert move in legal, "the hint is one of the legal moves"
+    assert " — " in page.inner_text("#hint-text"), "the hint says why"
+    seq = int(page.evaluate("document.body.dataset.seq"))
+    page.click("#hint-play")
+    page.wait_for_function(f"() => Number(document.body.dataset.seq) > {seq}", timeout=10_000)
+    log = [f for f in frames if f.get("type") == "state"][-1]["view"]["log"]
+    assert log[seq] == f"0: {move}"
+    context.close()

@@ -21,6 +21,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..errors import CardtableError
+from ..presentation import rows_check
 from ..registry import resolve_game
 from .chat import chat_frame, chat_problem, presence_frame
 from .clock import Clock
@@ -124,6 +125,21 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
     @app.get("/tables/{table_id}/replay", response_class=HTMLResponse)
     async def replay_page(table_id: str) -> HTMLResponse:
         return HTMLResponse(_page("replay.html"))
+
+    @app.post("/api/games/{game}/rows")
+    async def check_rows(game: str, request: Request) -> dict[str, Any]:
+        """The arrangement board's live check (十三张): each full row's hand type and whether
+        the rows foul, for cards the client names; no table state is read."""
+        body = await body_of(request)
+        try:
+            game_id = resolve_game(game)
+            got = rows_check(game_id, body.get("rows") if isinstance(body, dict) else None,
+                             body.get("options") if isinstance(body, dict) else None)
+        except CardtableError as e:
+            raise ApiError(400, str(e)) from None
+        if got is None:
+            raise ApiError(404, f"{game_id} has no rows to arrange")
+        return got
 
     @app.get("/rules/{game}", response_class=HTMLResponse)
     async def rules(game: str) -> HTMLResponse:

@@ -14,6 +14,7 @@ import contextlib
 import json
 from typing import Any
 
+from .. import advice
 from ..explanation import score_summary, summary_json
 from ..game import State
 from ..presentation import seat_names, table_layout
@@ -45,17 +46,32 @@ def state_frame(state: State, seat: int | None, *, seq: int, status: str, deal: 
     return frame
 
 
-def with_presentation(frame: dict[str, Any]) -> dict[str, Any]:
+def with_presentation(frame: dict[str, Any], state: State) -> dict[str, Any]:
     """The frame plus what the browser table draws: ``layout`` (the core's table layout,
-    ``presentation.table_layout``) and, once the deal is over, ``score`` (the deal's score
-    in words, ``explanation.score_summary``).  Both are computed from the frame's own
-    ``view`` and ``legal``, so they can show nothing the view does not; a client asks for
-    them with ``layout=1`` on the socket's URL (other clients do not pay for them)."""
+    ``presentation.table_layout``), ``hint`` (``advice.hint``: a legal move and why),
+    ``warnings`` (``advice.warn`` for each legal move that is costly, by move text) and, once
+    the deal is over, ``score`` (the deal's score in words, ``explanation.score_summary``).
+    All are computed from the frame's own ``view`` and the seat's own legal moves, so they
+    can show nothing the view does not (the leak test builds them in resampled worlds too);
+    a client asks for them with ``layout=1`` on the socket's URL."""
     view, seat = frame["view"], frame["seat"]
     people = [s.get("name") or "" for s in frame.get("seats", [])]
     names = seat_names(int(view["players"]), seat, people or None)
     out = dict(frame)
     out["layout"] = table_layout(view, frame["legal"], names)
+    moves = state.legal_moves(seat) if frame["legal"] and seat is not None else []
+    out["hint"] = None
+    out["warnings"] = {}
+    if moves:
+        with contextlib.suppress(Exception):      # advice never stops a frame
+            h = advice.hint(view, moves)
+            if h is not None:
+                out["hint"] = {"move": state.move_text(h.move), "reason": h.reason}
+        for m in moves:
+            with contextlib.suppress(Exception):
+                w = advice.warn(view, m)
+                if w:
+                    out["warnings"][state.move_text(m)] = w
     if view.get("over"):
         out["score"] = summary_json(score_summary(str(view["game"]), view, names))
     return out

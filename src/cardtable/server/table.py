@@ -149,7 +149,10 @@ class LiveTable:
                             deadline=self.row.deadline_ms if status == "playing" else None,
                             end=end)
         f["seats"] = self.seats_json()
-        return with_presentation(f) if presentation else f
+        if not presentation:
+            return f
+        shown = world or (finished if finished is not None else self.state)
+        return with_presentation(f, shown)
 
     def broadcast(self, finished: list[State] | None = None) -> None:
         """Queue, for every connection, the frames of the deals just ended, then the current

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...cards import Card, card_str, parse_cards
+from ...errors import CardtableError
 from .arrange import best_arrangement
 from .handeval import CATEGORY_ZH, WHEEL_LOWEST, describe, eval3, eval5, fouls
 from .specials import BY_ID
@@ -106,3 +107,18 @@ def specials_text(view: dict[str, Any]) -> list[tuple[str, str]]:
     """The specials the hand may declare: (move text, words) pairs, highest first."""
     return [(f"declare {s}", f"{BY_ID[s].chinese} {BY_ID[s].english.replace('_', ' ')} "
              f"({BY_ID[s].points} from each player)") for s in view.get("specials") or [] if s in BY_ID]
+
+
+def rows_json(rows: Any, options: dict[str, Any]) -> dict[str, Any]:
+    """:func:`describe_rows` for the browser's arrangement board; a malformed request raises
+    an error that names the problem (three lists of card texts, at most 3/5/5 cards)."""
+    if (not isinstance(rows, list) or len(rows) != 3
+            or not all(isinstance(r, list) and all(isinstance(c, str) for c in r) for r in rows)):
+        raise CardtableError("give 'rows': three lists of card texts (头道, 中道, 尾道)")
+    for r, size, name in zip(rows, ROW_SIZES, ("头道", "中道", "尾道"), strict=True):
+        if len(r) > size:
+            raise CardtableError(f"the {name} row holds {size} cards, not {len(r)}")
+    info = describe_rows(rows, str(options.get("wheel_rank", WHEEL_LOWEST)),
+                         bool(options.get("strict_ordering", False)))
+    return {"rows": [{"kind": r.kind, "kind_zh": r.kind_zh} for r in info.rows],
+            "fouled": info.fouled, "foul_reason": info.foul_reason, "complete": info.complete}

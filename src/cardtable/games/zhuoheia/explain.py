@@ -7,7 +7,7 @@ from typing import Any
 
 from ...explanation import ExplainContext
 
-SCORING_NOTE = "The side of the first player to go out wins the hand (the 庄家 with the A♠ holder)."
+SCORING_NOTE = "The side of the first player to go out wins the hand (the 庄家 with the holder of the black ace)."
 
 _END = re.compile(r"^finished (\d+), (.*), (庄家 side|opponents) (win|lose)$")
 _PLACES = {1: "1st", 2: "2nd", 3: "3rd"}

@@ -18,7 +18,7 @@ def zones(view: dict[str, Any], names: Sequence[str]) -> list[Zone]:
         out.append(zone("明牌 (face-up card drawn by the 庄家)", [view["faceup"]]))
     partner = view.get("partner")
     if view.get("phase") == "play" or view.get("over"):
-        who = "unknown (A♠ not shown yet)" if partner is None else \
+        who = "unknown (the black ace is not shown yet)" if partner is None else \
             "the 庄家 plays alone" if partner == "alone" else f"{name_of(partner, names)} holds A♠"
         side = {"opponent": "the opponents", "zhuangjia": "the 庄家's"}.get(view.get("side") or "",
                                                                           view.get("side") or "")

@@ -33,6 +33,8 @@ const page = {
   sentSeq: null,
   fresh: [],       // cards that just came into the hand
   presence: null,  // which seats have a connection open
+  rowsMove: null,  // 十三张: the arrangement composed on the board, and its foul warning
+  rowsWarning: null,
   board: null,     // 十三张: the rows being built
   picked: null,
   finished: null,  // the state of a deal that just ended, kept on screen
@@ -127,8 +129,15 @@ function send(obj) {
 // tests and accessibility tools may send a raw message through the page's own socket
 window.__cardtable_send = send;
 
-function playMove(text) {
+function playMove(text, confirmed = false) {
   if (!page.state) return;
+  // a costly move (the same warnings as the terminal's) is sent only once confirmed
+  const warning = (page.state.warnings || {})[text] || (text === page.rowsMove ? page.rowsWarning : null);
+  if (warning && !confirmed) {
+    askConfirm(text, warning);
+    return;
+  }
+  $("confirm").hidden = true;
   say(`sent: ${text}`);
   page.sentSeq = page.state.seq;
   send({ type: "move", move: text, seq: page.state.seq });
@@ -145,6 +154,43 @@ function onChat(msg) {
   box.append(li);
   while (box.children.length > 100) box.firstChild.remove();
   box.scrollTop = box.scrollHeight;
+}
+
+function askConfirm(text, warning) {
+  $("confirm-text").textContent = `Careful: ${warning}`;
+  $("confirm-send").textContent = `send '${text}' anyway`;
+  $("confirm").dataset.pending = text;
+  $("confirm").hidden = false;
+  $("confirm-cancel").focus();
+}
+
+function drawHint(w) {
+  const box = $("hint");
+  const h = w.hint;
+  box.hidden = !h;
+  if (!h) return;
+  $("hint-text").textContent = `Hint: ${h.move} — ${h.reason}`;
+  $("hint-play").dataset.hintMove = h.move;
+}
+
+async function checkRows(board) {
+  // 十三张: each full row's hand type and the foul warning, from the server's evaluator
+  const rows = ROWS.map((r) => board[r.id]);
+  try {
+    const r = await fetch(`/api/games/${encodeURIComponent(page.state.view.game)}/rows`, {
+      method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ rows, options: page.state.view.options || {} }),
+    });
+    if (!r.ok) return;
+    const info = await r.json();
+    ROWS.forEach((row, i) => {
+      const el = document.querySelector(`[data-row=${row.id}] .row-type`);
+      const k = info.rows[i];
+      if (el) el.textContent = k.kind ? `${k.kind} ${k.kind_zh || ""}` : "";
+    });
+    $("foul").textContent = info.fouled ? `Fouls (倒水): ${info.foul_reason}` : "";
+    page.rowsWarning = info.fouled && info.complete ? `this arrangement fouls (倒水): ${info.foul_reason}` : null;
+  } catch (e) { /* the check is a help only */ }
 }
 
 function onError(msg) {
@@ -294,6 +340,9 @@ function drawArrangement(w) {
   const full = ROWS.every((r) => board[r.id].length === r.size);
   $("arrange-send").disabled = !full;
   $("arrange-send").dataset.composed = full ? rowsMove(board) : "";
+  page.rowsMove = full ? rowsMove(board) : null;
+  page.rowsWarning = null;
+  checkRows(board);
 }
 
 function drawSeats() {
@@ -376,6 +425,7 @@ function render() {
   }
   drawMoves(w.legal || []);
   drawArrangement(w);
+  drawHint(w);
   if (w.score) drawSummary(w.score, w.view, $("scores"));
   else drawScores(w.view, $("scores"), ctx);
   drawLog(w.view);
@@ -398,6 +448,12 @@ $("typed").addEventListener("submit", (ev) => {
 });
 
 $("next-deal").addEventListener("click", nextDeal);
+$("hint-play").addEventListener("click", () => playMove($("hint-play").dataset.hintMove));
+$("confirm-send").addEventListener("click", () => playMove($("confirm").dataset.pending, true));
+$("confirm-cancel").addEventListener("click", () => {
+  $("confirm").hidden = true;
+  say("not sent; choose again");
+});
 
 $("chat").addEventListener("submit", (ev) => {
   ev.preventDefault();
