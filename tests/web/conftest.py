@@ -104,3 +104,17 @@ def browser() -> Iterator[Any]:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield b
         b.close()
+
+
+def click_move(page: Any, element: Any, timeout: int = 15_000) -> None:
+    """Click a move and wait until the table moved on: a costly move asks first (the page's
+    in-place warning), and a test that chose it sends it anyway."""
+    seq = page.evaluate("document.body.dataset.seq")
+    element.click()
+    page.wait_for_function(
+        f"() => document.body.dataset.seq !== '{seq}' || !document.getElementById('confirm').hidden "
+        "|| document.querySelector('.message.error')?.textContent", timeout=timeout)
+    if page.is_visible("#confirm"):
+        page.click("#confirm-send")
+        page.wait_for_function(f"() => document.body.dataset.seq !== '{seq}' || "
+                               "document.querySelector('.message.error')?.textContent", timeout=timeout)

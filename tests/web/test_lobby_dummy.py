@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import SCREENS, Server
+from .conftest import SCREENS, Server, click_move
 
 pytestmark = pytest.mark.slow
 
@@ -52,9 +52,7 @@ def test_dummy_with_two_friends_and_a_bot(server: Server, browser: Any) -> None:
         for p in pages:
             buttons = p.query_selector_all("[data-move]")
             if buttons:
-                seq = p.evaluate("document.body.dataset.seq")
-                rng.choice(buttons).click()
-                p.wait_for_function(f"() => document.body.dataset.seq !== '{seq}'", timeout=15_000)
+                click_move(p, rng.choice(buttons))
                 moved = True
                 break
         if not moved:

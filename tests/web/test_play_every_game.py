@@ -15,7 +15,7 @@ import pytest
 
 from cardtable.registry import game_ids, get_game
 
-from .conftest import SCREENS, Server
+from .conftest import SCREENS, Server, click_move
 
 pytestmark = pytest.mark.slow
 MAX_CLICKS = 400
@@ -45,12 +45,8 @@ def play_deal(page: Any, frames: list[dict[str, Any]], rng: random.Random) -> di
             timeout=15_000)
         if page.evaluate("document.body.dataset.over") == "true":
             break
-        seq = page.evaluate("document.body.dataset.seq")
         moves = page.query_selector_all("[data-move]")
-        rng.choice(moves).click()
-        page.wait_for_function(
-            f"() => document.body.dataset.seq !== '{seq}' || "
-            "document.querySelector('.message.error')?.textContent", timeout=15_000)
+        click_move(page, rng.choice(moves))
         error = page.query_selector(".message.error")
         assert error is None or not error.inner_text(), f"a clicked legal move was refused: {error.inner_text()}"
     else:

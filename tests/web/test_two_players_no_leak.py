@@ -17,7 +17,7 @@ import pytest
 from cardtable.cards import card_str
 from cardtable.registry import get_game
 
-from .conftest import Server
+from .conftest import Server, click_move
 
 pytestmark = pytest.mark.slow
 CARD = re.compile(r"(?<![0-9A-Za-z])(10|[2-9JQKA])([♠♥♦♣])")
@@ -80,11 +80,9 @@ def test_no_hidden_card_reaches_either_page(server: Server, browser: Any) -> Non
         for page in pages[:2]:
             buttons = page.query_selector_all("[data-move]")
             if buttons:
-                seq = page.evaluate("document.body.dataset.seq")
                 # knock or go gin when possible, so deals end with points and the match ends
                 ending = [b for b in buttons if (b.get_attribute("data-move") or "").startswith(("gin", "knock"))]
-                rng.choice(ending or buttons).click()
-                page.wait_for_function(f"() => document.body.dataset.seq !== '{seq}'", timeout=15_000)
+                click_move(page, rng.choice(ending or buttons))
                 moved = True
                 break
         if not moved:
@@ -130,8 +128,30 @@ def test_no_hidden_card_reaches_either_page(server: Server, browser: Any) -> Non
         want = sorted(states[(0, step)].view(1)["hand"])
         assert shown == want, f"replay step {step} as seat 1"
         viewer.click("#next")
+    # "play these cards again": a new table whose first deal has the same cards
+    again = server.post("/api/tables", {"same_cards_as": tid, "seats": ["open", "bot:random"]})
+    assert again["game"] == "gin" and again["id"] != tid
+    first = replay["deals"][0]["deal"]
+    new = get_game("gin").new_state(2, get_game("gin").make_options(None, replay.get("rules")),
+                                    deal=first)
+    token = server.post(f"/api/tables/{again['id']}/seats/0", {"name": "Ann"})["token"]
+    pages[0].goto(f"{server.base}/tables/{again['id']}#token={token}")
+    pages[0].wait_for_selector("[data-card]", timeout=15_000)
+    shown = sorted(e.get_attribute("data-card") for e in pages[0].query_selector_all("[data-card]"))
+    assert shown == sorted(new.view(0)["hand"])
     for ctx in contexts:
         ctx.close()
+
+
+def test_same_cards_only_after_the_match(server: Server) -> None:
+    import urllib.error
+    table = server.post("/api/tables", {"game": "gin", "seats": ["open", "bot:random"]})
+    with pytest.raises(urllib.error.HTTPError) as e:
+        server.post("/api/tables", {"same_cards_as": table["id"], "seats": ["open", "bot:random"]})
+    assert e.value.code == 403
+    with pytest.raises(urllib.error.HTTPError) as e:
+        server.post("/api/tables", {"same_cards_as": "nosuch", "seats": ["open", "bot:random"]})
+    assert e.value.code == 404
 
 
 def test_replay_steps_only_after_the_match(server: Server) -> None:

@@ -146,7 +146,22 @@ class TableService:
     # --- tables ------------------------------------------------------------------------
 
     async def create_table(self, body: Any, client_addr: str | None) -> LiveTable:
+        again = None
+        if isinstance(body, dict) and "same_cards_as" in body:
+            # "play these cards again": an ended match's game, options and seed, so its deals
+            # come again in the same order (only once it is over: its cards are public then)
+            source = body.get("same_cards_as")
+            src = await self.store.run(self.store.load_table, source) if isinstance(source, str) else None
+            if src is None:
+                raise ApiError(404, f"no table {source!r} to take the cards from")
+            if src.status != "over":
+                raise ApiError(403, f"table {source} is not over; its cards can be played again once it has ended")
+            body = {k: v for k, v in body.items() if k != "same_cards_as"}
+            body.update(game=src.game, players=src.players, preset=src.preset, rules=src.rules)
+            again = src.seed
         row = self._new_table_row(body)
+        if again is not None:
+            row.seed = again
         limit = self.settings.max_open_tables_per_client
         if client_addr is not None and await self.store.run(self.store.open_tables_of, client_addr) >= limit:
             raise ApiError(429, f"too many open tables from your address (at most {limit} that are "

@@ -137,7 +137,7 @@ function playMove(text, confirmed = false) {
     askConfirm(text, warning);
     return;
   }
-  $("confirm").hidden = true;
+  clearConfirm();
   say(`sent: ${text}`);
   page.sentSeq = page.state.seq;
   send({ type: "move", move: text, seq: page.state.seq });
@@ -156,6 +156,12 @@ function onChat(msg) {
   box.scrollTop = box.scrollHeight;
 }
 
+function clearConfirm() {
+  $("confirm").hidden = true;
+  $("confirm-text").textContent = "";
+  delete $("confirm").dataset.pending;
+}
+
 function askConfirm(text, warning) {
   $("confirm-text").textContent = `Careful: ${warning}`;
   $("confirm-send").textContent = `send '${text}' anyway`;
@@ -168,7 +174,12 @@ function drawHint(w) {
   const box = $("hint");
   const h = w.hint;
   box.hidden = !h;
-  if (!h) return;
+  if (!h) {
+    // nothing of an earlier position stays in the page, not even hidden
+    $("hint-text").textContent = "";
+    delete $("hint-play").dataset.hintMove;
+    return;
+  }
   $("hint-text").textContent = `Hint: ${h.move} — ${h.reason}`;
   $("hint-play").dataset.hintMove = h.move;
 }
@@ -225,6 +236,8 @@ function nextDeal() {
 function applyState(msg) {
   const previous = page.state;
   page.state = msg;
+  if (previous && previous.seq !== msg.seq) clearConfirm();   // asked about an older position
+  if (previous && previous.deal !== msg.deal) say("");          // no text of the last deal stays
   // the cards that came into the hand with this state (drawn or taken), to mark them
   if (previous && previous.deal === msg.deal && previous.seq !== msg.seq) {
     const left = [...ownHand(previous.view)];
@@ -431,6 +444,7 @@ function render() {
   drawLog(w.view);
   drawTimer();
   $("replay").hidden = w.status !== "over";
+  $("again").hidden = w.status !== "over";
   $("next-deal").hidden = !page.finished;
   $("next-deal").disabled = !page.pending;
 }
@@ -448,10 +462,35 @@ $("typed").addEventListener("submit", (ev) => {
 });
 
 $("next-deal").addEventListener("click", nextDeal);
+
+// "play these cards again": a new table with this ended match's game, options and deals;
+// the bots keep their seats, people's seats are open again (this player takes theirs back)
+$("again").addEventListener("click", async () => {
+  const seats = page.summary.seats.map((s) => (s.kind === "bot" ? `bot:${s.name}` : "open"));
+  const post = async (url, body) => {
+    const r = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const data = await r.json().catch(() => ({}));
+    if (!r.ok) throw new Error(data.error || `the server answered ${r.status}`);
+    return data;
+  };
+  try {
+    const t = await post("/api/tables", { same_cards_as: tableId, seats, bot_delay_ms: 600 });
+    const me = page.state.seat;
+    if (me === null) {
+      location.href = `/tables/${t.id}`;
+      return;
+    }
+    const name = (page.summary.seats[me] && page.summary.seats[me].name) || "Player";
+    const j = await post(`/api/tables/${t.id}/seats/${me}`, { name });
+    location.href = `/tables/${t.id}#token=${encodeURIComponent(j.token)}`;
+  } catch (e) {
+    say(e.message, "error");
+  }
+});
 $("hint-play").addEventListener("click", () => playMove($("hint-play").dataset.hintMove));
 $("confirm-send").addEventListener("click", () => playMove($("confirm").dataset.pending, true));
 $("confirm-cancel").addEventListener("click", () => {
-  $("confirm").hidden = true;
+  clearConfirm();
   say("not sent; choose again");
 });
 
