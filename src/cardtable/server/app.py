@@ -193,7 +193,8 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
     def announce(table: Any) -> None:
         frame = presence_frame(table.row.players, list(table.outboxes))
         for other in list(table.outboxes):
-            other.put(frame)
+            if other.presentation:       # a client of the bare contract gets only its frames
+                other.put(frame)
 
     async def _serve(websocket: WebSocket, box: Outbox, table: Any, seat: int | None) -> None:
         bucket = TokenBucket(settings.moves_per_second)
@@ -253,7 +254,8 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
                 name = table.row.seats[seat].name if seat is not None else None
                 frame = chat_frame(seat, name, data["text"])
                 for other in list(table.outboxes):
-                    other.put(frame)
+                    if other.presentation:      # only clients that asked for the extras
+                        other.put(frame)
                 continue
             move = data.get("move")
             if not isinstance(move, str):
