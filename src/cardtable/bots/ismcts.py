@@ -1,0 +1,190 @@
+"""Single-observer information-set Monte Carlo tree search (SO-ISMCTS, Cowling, Powley and
+Whitehouse, IEEE TCIAIG 4(2), 2012), for every game.
+
+Each iteration
+1. *determinizes*: draws one world consistent with the bot's view from the sampler that
+   :func:`cardtable.bots.bot_move` hands it (``sample_hidden`` of the bot's seat, from a
+   canonical base, see :mod:`cardtable.bots.sampling`); the bot never sees the true state;
+2. *selects* down one tree whose nodes are the observer's information sets: a child is
+   ``(seat, move)``, and at every step only the children legal in *this* world are
+   available.  UCB1 uses each child's availability count instead of its parent's visit
+   count (Cowling et al. §5.2), so a move that is rarely possible is not starved;
+3. *expands* one untried legal move, with progressive widening where a seat has many
+   moves (the number of children grows as ``pw_c · n^pw_alpha`` of the node's visits);
+4. *plays out* the rest of the deal with a cheap policy (uniform random, or the game's own
+   heuristic bot from each seat's view of the sampled world);
+5. *backpropagates* a reward per seat: the seat's margin over the mean of the others,
+   squashed to (0, 1) by ``tanh(margin / scale)`` with ``scale`` the mean absolute margin
+   seen so far (a game's points range from 1 to several hundred).
+
+Other seats' decisions are searched in the same tree, keyed by their moves in the sampled
+world: their hidden cards differ between worlds, so the same node gathers every world in
+which that move was possible (the "single observer" simplification: opponents are modelled
+as if they could see the sampled world, which is the known weakness of SO-ISMCTS).
+
+Simultaneous decisions (十三张's arrangement) are serialised: when several seats may act the
+observer's own choice comes first, then the others in seat order.  The observer's row
+choice is thus made without knowing the others' (their arrangements are sampled fresh in
+every world by the game's sampler, never carried over from the truth), and the others'
+choices are searched after it like ordinary moves, which lets them "respond" to it: an
+over-pessimistic model, which is the safe side for a simultaneous move.  四百分's auction
+needs nothing special: bids are ordinary moves of the tree, but a playout with random
+bidders overbids wildly, which is why the game's default playout is its heuristic bot.
+
+Anytime: stops after ``iterations`` iterations or ``budget_ms`` milliseconds, whichever
+comes first (only the iteration budget is reproducible; levels use iteration budgets).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ..game import State
+from ..moves import Move
+
+Sampler = Callable[[random.Random], State]
+
+#: playout policy per game where the game's heuristic beats uniform random within a fixed
+#: budget (bench/bench_ismcts.py --rollouts; figures in docs/bots.md).  Others: random.
+HEURISTIC_PLAYOUTS: frozenset[str] = frozenset({"sibaifen", "yijiang"})
+
+
+class _Node:
+    __slots__ = ("children", "visits", "avail", "reward", "seat", "move")
+
+    def __init__(self, seat: int, move: Move | None = None) -> None:
+        self.seat = seat
+        self.move = move
+        self.children: dict[tuple[int, Move], _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0
+
+
+class ISMCTSBot:
+    """SO-ISMCTS with availability-count UCB and progressive widening."""
+
+    name = "ismcts"
+    uses_sampler = True
+
+    def __init__(self, game_id: str | None = None, iterations: int | None = 400,
+                 budget_ms: float | None = None, c: float = 0.7, rollout: str = "auto",
+                 pw_threshold: int = 12, pw_c: float = 2.0, pw_alpha: float = 0.5,
+                 max_rollout_moves: int = 3000) -> None:
+        if iterations is None and budget_ms is None:
+            raise ValueError("ismcts needs an iteration budget, a time budget or both")
+        self.game_id = game_id
+        self.iterations = iterations
+        self.budget_ms = budget_ms
+        self.c = c
+        self.pw_threshold = pw_threshold
+        self.pw_c = pw_c
+        self.pw_alpha = pw_alpha
+        self.max_rollout_moves = max_rollout_moves
+        if rollout == "auto":
+            rollout = "heuristic" if game_id in HEURISTIC_PLAYOUTS else "random"
+        self.rollout = rollout
+        self._policy: Any = None
+        if rollout == "heuristic" and game_id is not None:
+            from . import game_bots
+            cls = game_bots(game_id).get("heuristic")
+            self._policy = cls(game_id) if cls is not None else None
+        self.last_iterations = 0        # how many iterations the last choice ran (benchmarks)
+
+    # --- the search -------------------------------------------------------------------------
+
+    def choose(self, view: dict[str, Any], legal: list[Move], rng: random.Random,
+               sampler: Sampler | None = None) -> Move:
+        if len(legal) == 1 or sampler is None:
+            return legal[rng.randrange(len(legal))]
+        seat = view["seat"]
+        root = _Node(-1)
+        stats = [0.0, 0]             # sum of |margin|, count: the reward scale
+        deadline = None if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000
+        done = 0
+        while self.iterations is None or done < self.iterations:
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, sampler(rng), seat, rng, stats)
+            done += 1
+        self.last_iterations = done
+        best: Move | None = None
+        best_visits = -1
+        for move in legal:          # most visited, ties to the first listed: deterministic
+            child = root.children.get((seat, move))
+            if child is not None and child.visits > best_visits:
+                best, best_visits = move, child.visits
+        return best if best is not None else legal[0]
+
+    def _iterate(self, root: _Node, world: State, observer: int, rng: random.Random,
+                 stats: list[float]) -> None:
+        node = root
+        root.visits += 1
+        path: list[_Node] = []
+        while not world.is_over:
+            movers = world.to_move()
+            mover = observer if observer in movers else movers[0]
+            legal = world.legal_moves(mover)
+            children = node.children
+            avail: list[_Node] = []
+            untried: list[Move] = []
+            for m in legal:
+                ch = children.get((mover, m))
+                if ch is None:
+                    untried.append(m)
+                else:
+                    ch.avail += 1
+                    avail.append(ch)
+            limit = len(legal)
+            if len(legal) > self.pw_threshold:
+                limit = max(2, int(self.pw_c * (max(1, node.visits) ** self.pw_alpha)))
+            if untried and len(avail) < limit:
+                move = untried[rng.randrange(len(untried))]
+                child = _Node(mover, move)
+                child.avail = 1
+                children[(mover, move)] = child
+                world.play_legal(move, mover)
+                path.append(child)
+                break
+            best_child = avail[0]
+            best_score = -1.0
+            c = self.c
+            for ch in avail:
+                score = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if score > best_score:
+                    best_score, best_child = score, ch
+            world.play_legal(best_child.move, mover)  # type: ignore[arg-type]
+            path.append(best_child)
+            node = best_child
+        rewards = self._playout(world, rng, stats)
+        for ch in path:
+            ch.visits += 1
+            ch.reward += rewards[ch.seat]
+
+    def _playout(self, world: State, rng: random.Random, stats: list[float]) -> list[float]:
+        policy = self._policy
+        for _ in range(self.max_rollout_moves):
+            if world.is_over:
+                break
+            movers = world.to_move()
+            mover = movers[0] if len(movers) == 1 else movers[rng.randrange(len(movers))]
+            legal = world.legal_moves(mover)
+            if policy is not None and len(legal) > 1:
+                move = policy.choose(world.view(mover), legal, rng)
+            else:
+                move = legal[rng.randrange(len(legal))]
+            world.play_legal(move, mover)
+        n = world.players
+        if not world.is_over:
+            return [0.5] * n
+        scores = world.scores
+        total = sum(scores)
+        margins = [s - (total - s) / max(1, n - 1) for s in scores]
+        stats[0] += sum(abs(m) for m in margins) / n
+        stats[1] += 1
+        scale = max(1.0, stats[0] / stats[1])
+        return [0.5 + 0.5 * math.tanh(m / scale) for m in margins]
