@@ -13,7 +13,7 @@ import typer
 from .. import __version__
 
 #: command modules, in the order ``cardtable --help`` lists them
-COMMANDS = ("rules", "play", "replay", "simulate", "referee")
+COMMANDS = ("rules", "play", "replay", "simulate", "ladder", "referee")
 
 app = typer.Typer(
     name="cardtable",
