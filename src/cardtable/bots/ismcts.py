@@ -74,7 +74,7 @@ class ISMCTSBot:
     def __init__(self, game_id: str | None = None, iterations: int | None = 400,
                  budget_ms: float | None = None, c: float = 0.7, rollout: str = "auto",
                  pw_threshold: int = 12, pw_c: float = 2.0, pw_alpha: float = 0.5,
-                 max_rollout_moves: int = 3000) -> None:
+                 prior: bool = True, max_rollout_moves: int = 3000) -> None:
         if iterations is None and budget_ms is None:
             raise ValueError("ismcts needs an iteration budget, a time budget or both")
         self.game_id = game_id
@@ -89,10 +89,15 @@ class ISMCTSBot:
             rollout = "heuristic" if game_id in HEURISTIC_PLAYOUTS else "random"
         self.rollout = rollout
         self._policy: Any = None
-        if rollout == "heuristic" and game_id is not None:
+        self._prior: Any = None
+        if game_id is not None:
             from . import game_bots
-            cls = game_bots(game_id).get("heuristic")
-            self._policy = cls(game_id) if cls is not None else None
+            from .levels import medium_name
+            cls = game_bots(game_id).get(medium_name(game_id))
+            if cls is not None and rollout == "heuristic":
+                self._policy = cls(game_id)
+            if cls is not None and prior:
+                self._prior = self._policy if self._policy is not None else cls(game_id)
         self.last_iterations = 0        # how many iterations the last choice ran (benchmarks)
 
     # --- the search -------------------------------------------------------------------------
@@ -144,6 +149,10 @@ class ISMCTSBot:
                 limit = max(2, int(self.pw_c * (max(1, node.visits) ** self.pw_alpha)))
             if untried and len(avail) < limit:
                 move = untried[rng.randrange(len(untried))]
+                if self._prior is not None and not children:
+                    # the first child of a node is the heuristic's choice: a small budget
+                    # then refines the heuristic instead of sampling moves blindly
+                    move = self._prior.choose(world.view(mover), legal, rng)
                 child = _Node(mover, move)
                 child.avail = 1
                 children[(mover, move)] = child
