@@ -35,13 +35,18 @@ def positions(game_id: str, count: int, seed: int = 0) -> list[tuple[Any, int]]:
         rng = random.Random(seed + k)
         for _ in range(rng.randrange(2, 12)):
             seat = state.to_move()[0]
+            before = state.clone()
             state.apply(bot_move("medium", state, seat, rng), seat)
             if state.is_over:
+                state = before          # short deals (十三张): stop before the last move
                 break
         while not state.is_over and len(state.legal_moves(state.to_move()[0])) < 2:
+            before = state.clone()
             seat = state.to_move()[0]
             state.play_legal(state.legal_moves(seat)[0], seat)
-        if not state.is_over:
+        if state.is_over:
+            state = before
+        if len(state.legal_moves(state.to_move()[0])) > 1:
             out.append((state, state.to_move()[0]))
     return out
 
@@ -125,7 +130,8 @@ def main() -> None:
         print(json.dumps({"ismcts_gin": rows, "levels": lv}))
         return
     for r in rows:
-        print(f"{r['engine']:11} {r['bot']:48} {r['it_per_s_wall']:8.0f} it/s wall {r['it_per_s_cpu']:8.0f} it/s cpu")
+        print(f"{r['engine']:11} {r['bot']:48} {r['it_per_s_wall']:8.0f} it/s wall "
+              f"{r['it_per_s_cpu']:8.0f} it/s cpu")
     if os_row is not None:
         print(f"ratio (ours random / OpenSpiel, cpu): {rows[0]['it_per_s_cpu'] / os_row['it_per_s_cpu']:.2f}")
     for r in lv:

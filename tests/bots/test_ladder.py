@@ -81,3 +81,9 @@ def test_cli_ladder_json() -> None:
         assert r["ci95"][0] <= r["rating"] <= r["ci95"][1]
     bad = CliRunner().invoke(app, ["ladder", "gin", "--bots", "random,nobot"])
     assert bad.exit_code != 0 and "nobot" in bad.output
+
+
+def test_cli_splits_bot_settings() -> None:
+    from cardtable.cli.ladder import split_bots
+    assert split_bots("medium,ismcts:iterations=30,rollout=random,hard") == [
+        "medium", "ismcts:iterations=30,rollout=random", "hard"]

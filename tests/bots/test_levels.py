@@ -80,5 +80,6 @@ def test_easy_is_noisier_than_medium() -> None:
             continue
         for s in range(4):
             total += 1
-            differ += bot_move("easy", state, seat, random.Random(s)) != bot_move("medium", state, seat, random.Random(s))
+            easy = bot_move("easy", state, seat, random.Random(s))
+            differ += easy != bot_move("medium", state, seat, random.Random(s))
     assert total > 20 and 0.05 < differ / total < 0.5

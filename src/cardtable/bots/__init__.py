@@ -77,4 +77,5 @@ def bot_move(bot: Bot | str, state: State, seat: int, rng: random.Random) -> Mov
     return bot.choose(view, legal, rng)
 
 
-__all__ = ["Bot", "GuidedSearchBot", "ISMCTSBot", "RandomBot", "SearchBot", "game_bots", "bot_move", "bot_names", "make_bot"]
+__all__ = ["Bot", "GuidedSearchBot", "ISMCTSBot", "RandomBot",
+           "SearchBot", "game_bots", "bot_move", "bot_names", "make_bot"]

@@ -14,7 +14,8 @@ is a safety net on a loaded machine (a move cut by it is no longer reproducible)
 iteration counts per game come from bench/bench_ismcts.py (docs/bots.md).
 
 Any bot with settings is also accepted as a name: ``ismcts:iterations=800,rollout=random``
-(``key=value`` pairs passed to the bot's constructor).
+(``key=value`` pairs passed to the bot's constructor; ``;`` separates them too, for
+commands that split ``--bots`` at commas).
 """
 
 from __future__ import annotations
@@ -98,7 +99,7 @@ def make_with_settings(game_id: str, spec: str) -> Any:
     if name not in table:
         raise BadOption(f"no bot {name!r} for {game_id}; valid bots: {', '.join(sorted(table))}")
     kwargs: dict[str, Any] = {}
-    for part in filter(None, (p.strip() for p in rest.split(","))):
+    for part in filter(None, (p.strip() for p in rest.replace(";", ",").split(","))):
         key, eq, val = part.partition("=")
         if not eq or not key.isidentifier():
             raise BadOption(f"bot setting {part!r} in {spec!r} is not key=value")

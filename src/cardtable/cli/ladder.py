@@ -19,6 +19,20 @@ from ..ladder import ladder
 from .common import check_players, fail, load_game, make_checked_bot, make_options, out_console
 
 
+def split_bots(spec: str) -> list[str]:
+    """``"medium,ismcts:iterations=300,rollout=random"`` → two names: a ``key=value`` piece
+    without a ``:`` belongs to the bot before it."""
+    out: list[str] = []
+    for piece in (p.strip() for p in spec.split(",")):
+        if not piece:
+            continue
+        if out and "=" in piece and ":" not in piece and ":" in out[-1]:
+            out[-1] += "," + piece
+        else:
+            out.append(piece)
+    return out
+
+
 def ladder_command(
     game: Annotated[str, typer.Argument(help="Game id (see 'cardtable games').")],
     bots: Annotated[str, typer.Option("--bots", "-b", help="Bot or level names, comma-separated "
@@ -30,7 +44,8 @@ def ladder_command(
     workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes.")] = 1,
     players: Annotated[int | None, typer.Option("--players", "-n", help="Number of players.")] = None,
     preset: Annotated[str | None, typer.Option("--preset", "-p", help="A named rule preset.")] = None,
-    rule: Annotated[list[str] | None, typer.Option("--rule", "-r", help="Rule override KEY=VALUE (repeatable).")] = None,
+    rule: Annotated[list[str] | None, typer.Option(
+        "--rule", "-r", help="Rule override KEY=VALUE (repeatable).")] = None,
     elo0: Annotated[float, typer.Option(help="SPRT: Elo of H0 (second bot not better).")] = 0.0,
     elo1: Annotated[float, typer.Option(help="SPRT: Elo of H1 (second bot better by this much).")] = 50.0,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
@@ -45,7 +60,7 @@ def ladder_command(
         fail(f"--workers must be at least 1, not {workers}")
     if budget_ms is not None and budget_ms <= 0:
         fail(f"--budget-ms must be positive, not {budget_ms}")
-    names = [b.strip() for b in bots.split(",") if b.strip()]
+    names = split_bots(bots)
     if budget_ms is not None:
         names = [f"ismcts:iterations=none,budget_ms={budget_ms:g}" if b == "ismcts" else b for b in names]
     for name in names:
@@ -67,7 +82,8 @@ def ladder_command(
                   f"{r['margin_per_deal']:+.2f}", f"[{r['margin_ci95'][0]:+.2f}, {r['margin_ci95'][1]:+.2f}]")
     console.print(t)
     s = data["sprt"]
-    verdict = {"H1": f"{names[1]} beats {names[0]}", "H0": f"{names[1]} is not {s['elo1']:g} Elo better than {names[0]}",
+    verdict = {"H1": f"{names[1]} beats {names[0]}",
+               "H0": f"{names[1]} is not {s['elo1']:g} Elo better than {names[0]}",
                "continue": "undecided (more deals needed)"}[s["result"]]
     console.print(f"SPRT (elo0={s['elo0']:g}, elo1={s['elo1']:g}, α=β=0.05): {verdict}; "
                   f"LLR {s['llr']:+.2f} in {s['bounds']} after {s['deals_used']} deals")
