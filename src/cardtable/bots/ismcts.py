@@ -17,6 +17,11 @@ Each iteration
    squashed to (0, 1) by ``tanh(margin / scale)`` with ``scale`` the mean absolute margin
    seen so far (a game's points range from 1 to several hundred).
 
+6. after the last iteration, plays the most visited root move, *unless* that is not the
+   heuristic's move and its mean reward is not higher than the heuristic move's by
+   ``override_z`` standard errors: then the heuristic's move (at small budgets most
+   differences between moves are playout noise).
+
 Other seats' decisions are searched in the same tree, keyed by their moves in the sampled
 world: their hidden cards differ between worlds, so the same node gathers every world in
 which that move was possible (the "single observer" simplification: opponents are modelled
@@ -54,7 +59,7 @@ HEURISTIC_PLAYOUTS: frozenset[str] = frozenset({"sibaifen", "yijiang"})
 
 
 class _Node:
-    __slots__ = ("children", "visits", "avail", "reward", "seat", "move")
+    __slots__ = ("children", "visits", "avail", "reward", "sq", "seat", "move")
 
     def __init__(self, seat: int, move: Move | None = None) -> None:
         self.seat = seat
@@ -63,6 +68,7 @@ class _Node:
         self.visits = 0
         self.avail = 0
         self.reward = 0.0
+        self.sq = 0.0               # sum of squared rewards (the root's override test)
 
 
 class ISMCTSBot:
@@ -74,7 +80,7 @@ class ISMCTSBot:
     def __init__(self, game_id: str | None = None, iterations: int | None = 400,
                  budget_ms: float | None = None, c: float = 0.7, rollout: str = "auto",
                  pw_threshold: int = 12, pw_c: float = 2.0, pw_alpha: float = 0.5,
-                 prior: bool = True, max_rollout_moves: int = 3000) -> None:
+                 prior: bool = True, override_z: float = 1.0, max_rollout_moves: int = 3000) -> None:
         if iterations is None and budget_ms is None:
             raise ValueError("ismcts needs an iteration budget, a time budget or both")
         self.game_id = game_id
@@ -85,6 +91,7 @@ class ISMCTSBot:
         self.pw_c = pw_c
         self.pw_alpha = pw_alpha
         self.max_rollout_moves = max_rollout_moves
+        self.override_z = override_z
         if rollout == "auto":
             rollout = "heuristic" if game_id in HEURISTIC_PLAYOUTS else "random"
         self.rollout = rollout
@@ -123,7 +130,26 @@ class ISMCTSBot:
             child = root.children.get((seat, move))
             if child is not None and child.visits > best_visits:
                 best, best_visits = move, child.visits
-        return best if best is not None else legal[0]
+        if best is None:
+            return legal[0]
+        return self._keep_prior(root, seat, best)
+
+    def _keep_prior(self, root: _Node, seat: int, best: Move) -> Move:
+        """The heuristic's move (the root's first child) unless the search's choice has a
+        higher mean reward by ``override_z`` standard errors: at small budgets most of the
+        difference between moves is playout noise, and the heuristic is the better guess."""
+        if self._prior is None or self.override_z <= 0 or not root.children:
+            return best
+        (_, first), h = next(iter(root.children.items()))
+        b = root.children[(seat, best)]
+        if first == best or h.seat != seat or h.visits < 2 or b.visits < 2:
+            return best
+
+        def mean_var(n: _Node) -> tuple[float, float]:
+            m = n.reward / n.visits
+            return m, max(n.sq / n.visits - m * m, 1e-9) / n.visits
+        (mb, vb), (mh, vh) = mean_var(b), mean_var(h)
+        return best if mb - mh > self.override_z * math.sqrt(vb + vh) else first  # type: ignore[return-value]
 
     def _iterate(self, root: _Node, world: State, observer: int, rng: random.Random,
                  stats: list[float]) -> None:
@@ -171,8 +197,10 @@ class ISMCTSBot:
             node = best_child
         rewards = self._playout(world, rng, stats)
         for ch in path:
+            r = rewards[ch.seat]
             ch.visits += 1
-            ch.reward += rewards[ch.seat]
+            ch.reward += r
+            ch.sq += r * r
 
     def _playout(self, world: State, rng: random.Random, stats: list[float]) -> list[float]:
         policy = self._policy

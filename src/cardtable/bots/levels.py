@@ -28,11 +28,11 @@ from ..moves import Move
 
 LEVELS = ("easy", "medium", "hard", "expert")
 
-#: IS-MCTS iterations of ``hard`` per game (``expert``: ×3); sized from measured
-#: iterations per second under load (docs/bots.md), aiming at ≤ ~0.7 s a move.
+#: IS-MCTS iterations of ``hard`` per game (``expert``: ×3), sized from the measured CPU
+#: iterations per second (docs/bots.md) to 0.15–0.4 s of CPU a move on an idle core.
 HARD_ITERATIONS: dict[str, int] = {
-    "gin": 300, "dummy": 150, "remik": 120, "shisanzhang": 40, "sibaifen": 60,
-    "yijiang": 60, "wushiyifen": 200, "zhuoheia": 150, "zuihoushengli": 200,
+    "gin": 300, "dummy": 150, "remik": 10, "shisanzhang": 20, "sibaifen": 40,
+    "yijiang": 60, "wushiyifen": 200, "zhuoheia": 60, "zuihoushengli": 200,
     "jianshisifen": 150, "biefufen": 200, "bieqi": 200,
 }
 DEFAULT_HARD = 150
