@@ -9,7 +9,7 @@ import pytest
 from cardtable.bots import bot_move, make_bot
 from cardtable.bots.sampling import canonical_base, honest_sampler
 from cardtable.game import State
-from cardtable.registry import get_game
+from cardtable.registry import game_ids, get_game
 
 GAMES = ["gin", "dummy", "sibaifen", "zuihoushengli", "wushiyifen", "shisanzhang", "bieqi"]
 
@@ -55,6 +55,15 @@ def test_same_move_in_worlds_that_differ_only_in_hidden_cards(game_id: str, seed
     assert a.deal.to_json() == b.deal.to_json()
     assert canonical_base(state, seat).view(seat) == state.view(seat)
     bot = make_bot(game_id, "ismcts:iterations=25")
+    assert bot_move(bot, state, seat, random.Random(3)) == bot_move(bot, other, seat, random.Random(3))
+
+
+@pytest.mark.parametrize("game_id", [pytest.param(g, marks=pytest.mark.slow) if g == "remik" else g
+                                     for g in game_ids() if g not in GAMES])
+def test_same_move_in_the_other_games(game_id: str) -> None:
+    state, seat = position(game_id, 1, 12)
+    other = twin(state, seat)
+    bot = make_bot(game_id, "ismcts:iterations=8")
     assert bot_move(bot, state, seat, random.Random(3)) == bot_move(bot, other, seat, random.Random(3))
 
 
