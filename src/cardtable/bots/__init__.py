@@ -27,8 +27,10 @@ def game_bots(game_id: str) -> dict[str, type[Any]]:
 
 
 def bot_names(game_id: str) -> list[str]:
+    """The game's bots and the generic ones in name order, then ``ismcts`` and the levels."""
     from .levels import LEVELS
-    return sorted(set(GENERIC_BOTS) | set(game_bots(game_id)) | set(LEVELS))
+    late = ("ismcts", *LEVELS)
+    return sorted((set(GENERIC_BOTS) | set(game_bots(game_id))) - set(late)) + list(late)
 
 
 def make_bot(game_id: str, name: str) -> Bot:
@@ -45,7 +47,7 @@ def make_bot(game_id: str, name: str) -> Bot:
         return make_with_settings(game_id, name)
     table = {**GENERIC_BOTS, **game_bots(game_id)}
     if name not in table:
-        raise BadOption(f"no bot {name!r} for {game_id}; valid bots: {', '.join(sorted(table))}")
+        raise BadOption(f"no bot {name!r} for {game_id}; valid bots: {', '.join(bot_names(game_id))}")
     bot: Bot = table[name](game_id)
     return bot
 
