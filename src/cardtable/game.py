@@ -361,7 +361,8 @@ class State(ABC):
         return None
 
     def play_legal(self, move: Move, seat: int | None = None) -> None:
-        """Carry out ``move``, which must come from ``legal_moves(seat)`` *of this state*,
+        """Carry out ``move``, which must come from ``legal_moves(seat)`` *of this state*
+        (``seat``: default the only seat to move; name it where several may act),
         without checking it: no parsing, no ``why_illegal``, no seat check.  For search and
         simulation loops; the history and seat bookkeeping are those of :meth:`apply`.  A
         move that is not legal here leaves the state corrupt: use :meth:`apply` for any move
@@ -373,7 +374,7 @@ class State(ABC):
             return
         movers = self.to_move()
         if seat is None:
-            seat = movers[0]
+            seat = movers[0] if len(movers) == 1 else self._seat_for(None, move, movers)
         if len(movers) > 1:
             self._simultaneous.add(len(self.history))
         self._play(seat, move)

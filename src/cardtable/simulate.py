@@ -62,7 +62,8 @@ def bot_seed(deal_seed: int, rotation: int) -> int:
 
 @dataclass(frozen=True)
 class Plan:
-    """What to simulate.  ``bots`` has one name per seat (an *entry* each)."""
+    """What to simulate.  ``bots`` has one name per seat (an *entry* each); the options are
+    ``preset`` (if any) with ``rules`` on top, as in ``Game.make_options``."""
 
     game_id: str
     players: int
@@ -72,6 +73,7 @@ class Plan:
     rules: dict[str, Any] = field(default_factory=dict)
     rotate: bool = True
     duplicate: bool = False
+    preset: str | None = None
 
     def __post_init__(self) -> None:
         if len(self.bots) != self.players:
@@ -137,7 +139,7 @@ class _Table:
 
     def __init__(self, plan: Plan) -> None:
         self.game: Game[Any] = get_game(plan.game_id)
-        self.options: Options = self.game.make_options(None, plan.rules)
+        self.options: Options = self.game.make_options(plan.preset, plan.rules)
         for name in dict.fromkeys(plan.bots):
             make_bot(self.game.id, name)        # a bad name fails before the first deal
 
@@ -149,7 +151,7 @@ _TABLES: dict[str, _Table] = {}
 
 
 def _table(plan: Plan) -> _Table:
-    key = json.dumps([plan.game_id, plan.bots, plan.rules], sort_keys=True)
+    key = json.dumps([plan.game_id, plan.bots, plan.preset, plan.rules], sort_keys=True)
     t = _TABLES.get(key)
     if t is None:
         _TABLES.clear()         # one plan at a time per process
@@ -388,7 +390,7 @@ class Results:
         n = self.n
         return {
             "game": plan.game_id, "players": n, "seed": plan.seed, "bots": list(plan.bots),
-            "rules": plan.rules, "rotate": plan.rotate, "duplicate": plan.duplicate,
+            "rules": plan.rules, "preset": plan.preset, "rotate": plan.rotate, "duplicate": plan.duplicate,
             "deals": len({p.index for p in self.plays}), "games": len(self.plays),
             "per_bot": [s.to_json() for s in self.entries()],
             "mean_score": [self.seat_mean(s) for s in range(n)],

@@ -128,3 +128,12 @@ def test_same_results_on_ray() -> None:
     plan = Plan("gin", 2, ("heuristic", "random"), deals=16, seed=4, duplicate=True)
     local = figures(simulate(plan, workers=1))
     assert figures(simulate(plan, workers=2, ray=True)) == local
+
+
+def test_presets_apply() -> None:
+    classic = Plan("gin", 2, ("heuristic", "random"), deals=1, preset="classic", rules={"box_bonus": 30})
+    options = initial_state(classic, 0).options
+    assert options.gin_bonus == 20 and options.box_bonus == 30
+    assert simulate(classic).to_json()["preset"] == "classic"
+    with pytest.raises(BadOption, match="no preset"):
+        simulate(Plan("gin", 2, ("random", "random"), deals=1, preset="nosuch"))
