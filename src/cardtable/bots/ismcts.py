@@ -55,7 +55,7 @@ Sampler = Callable[[random.Random], State]
 
 #: playout policy per game where the game's heuristic beats uniform random within a fixed
 #: budget (bench/bench_ismcts.py --rollouts; figures in docs/bots.md).  Others: random.
-HEURISTIC_PLAYOUTS: frozenset[str] = frozenset({"sibaifen", "yijiang"})
+HEURISTIC_PLAYOUTS: frozenset[str] = frozenset({"gin", "sibaifen", "yijiang"})
 
 
 class _Node:
@@ -80,7 +80,7 @@ class ISMCTSBot:
     def __init__(self, game_id: str | None = None, iterations: int | None = 400,
                  budget_ms: float | None = None, c: float = 0.7, rollout: str = "auto",
                  pw_threshold: int = 12, pw_c: float = 2.0, pw_alpha: float = 0.5,
-                 prior: bool = True, override_z: float = 1.0, max_rollout_moves: int = 3000) -> None:
+                 prior: bool = True, override_z: float = 2.0, max_rollout_moves: int = 3000) -> None:
         if iterations is None and budget_ms is None:
             raise ValueError("ismcts needs an iteration budget, a time budget or both")
         self.game_id = game_id

@@ -31,7 +31,7 @@ LEVELS = ("easy", "medium", "hard", "expert")
 #: IS-MCTS iterations of ``hard`` per game (``expert``: ×3), sized from the measured CPU
 #: iterations per second (docs/bots.md) to 0.15–0.4 s of CPU a move on an idle core.
 HARD_ITERATIONS: dict[str, int] = {
-    "gin": 300, "dummy": 150, "remik": 10, "shisanzhang": 20, "sibaifen": 40,
+    "gin": 150, "dummy": 150, "remik": 10, "shisanzhang": 20, "sibaifen": 40,
     "yijiang": 60, "wushiyifen": 200, "zhuoheia": 60, "zuihoushengli": 200,
     "jianshisifen": 150, "biefufen": 200, "bieqi": 200,
 }
