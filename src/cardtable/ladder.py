@@ -3,12 +3,15 @@
 Play.  Every table of a ladder is a :class:`cardtable.simulate.Plan` with ``duplicate``:
 each deal is played once per rotation of the bots round the table, from the same shuffle.
 With as many bots as seats there is one table; with fewer, the list is repeated round the
-table (A, B, A, B at four seats); with more bots than seats every combination of that many
-bots gets a table.  Results are a pure function of the seed (simulate's guarantee): the
+table (A, B, A, B at four seats).  A table's bots divide the seats evenly, so partners are
+the same bot: otherwise (three bots at four seats, more bots than seats) every combination
+of the largest size that does gets a table (pairs at four seats).  Results are a pure function of the seed (simulate's guarantee): the
 same on one process, a pool or Ray.
 
 Ratings.  In every play each pair of seats held by *different* bots is one comparison:
-the higher score wins, equal scores are half a win each.  Bradley–Terry strengths are
+the better result wins (:func:`cardtable.bots.outcome.seat_values`: the higher score, the
+lower in Remik, the deal's winners where all scores are equal), equal results are half a
+win each.  Bradley–Terry strengths are
 fitted to the win matrix by Hunter's MM algorithm (2004; what OpenSpiel's ``elo.py``
 does) and reported on the Elo scale (400·log10, mean 0).  For a multi-seat game this is
 the pairwise-decomposed Plackett–Luce model (each finishing order counted as its pairs).
@@ -16,7 +19,8 @@ The 95 % interval is a percentile bootstrap over *deals* (the independent unit: 
 rotations of a deal are correlated on purpose), with a generator seeded from the seed.
 
 ``margin_per_deal``: a bot's mean score minus the mean score of the seats held by other
-bots in the same play, averaged over the deal's plays, then over deals (normal 95 %
+bots in the same play (Remik: penalty points negated, so more is better everywhere; 捉黑A,
+whose deal scores are all 0: wins), averaged over the deal's plays, then over deals (normal 95 %
 interval, :func:`cardtable.simulate.mean_ci`).
 
 SPRT.  Whether the second listed bot beats the first: the per-deal unit is the second
@@ -38,6 +42,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .bots.outcome import seat_values
 from .errors import BadOption
 from .registry import get_game
 from .simulate import Plan, Play, Results, mean_ci, run_plays
@@ -73,7 +78,10 @@ def plans(game_id: str, bots: Sequence[str], deals: int, seed: int = 0,
         raise BadOption("a ladder needs at least two bots")
     if len(set(bots)) != len(bots):
         raise BadOption(f"a ladder's bots must differ: {', '.join(bots)}")
-    groups = [list(bots)] if len(bots) <= n else [list(c) for c in itertools.combinations(bots, n)]
+    # a table's bots must divide the seats evenly (partners in 四百分, 一将 ... then are the
+    # same bot: A, B, A, B); otherwise every combination of the largest size that does
+    size = max((d for d in range(2, n + 1) if n % d == 0 and d <= len(bots)), default=min(n, len(bots)))
+    groups = [list(c) for c in itertools.combinations(bots, size)]
     return [Plan(game_id, n, tuple(g[s % len(g)] for s in range(n)), deals, seed=seed + k * 7919,
                  rules=dict(rules or {}), duplicate=True) for k, g in enumerate(groups)]
 
@@ -91,6 +99,7 @@ def deal_records(results: Results, bots: Sequence[str]) -> list[tuple[list[list[
     """Per deal of one table: the pairwise win matrix between ``bots`` (halves for ties) and
     each bot's margin over the other bots' seats (None for a bot not at the table)."""
     idx = {b: i for i, b in enumerate(bots)}
+    game_id = results.plan.game_id
     k = len(bots)
     out = []
     for plays in _by_deal(results).values():
@@ -98,11 +107,12 @@ def deal_records(results: Results, bots: Sequence[str]) -> list[tuple[list[list[
         margin: list[list[float]] = [[] for _ in range(k)]
         for p in plays:
             names = [idx[results.plan.bots[e]] for e in p.seating]     # bot index per seat
+            values = seat_values(game_id, p.scores, p.winners)
             for a, b in itertools.combinations(range(len(names)), 2):
                 i, j = names[a], names[b]
                 if i == j:
                     continue
-                sa, sb = p.scores[a], p.scores[b]
+                sa, sb = values[a], values[b]
                 if sa > sb:
                     wins[i][j] += 1
                 elif sb > sa:
@@ -111,8 +121,8 @@ def deal_records(results: Results, bots: Sequence[str]) -> list[tuple[list[list[
                     wins[i][j] += 0.5
                     wins[j][i] += 0.5
             for i in set(names):
-                own = [p.scores[s] for s, x in enumerate(names) if x == i]
-                other = [p.scores[s] for s, x in enumerate(names) if x != i]
+                own = [values[s] for s, x in enumerate(names) if x == i]
+                other = [values[s] for s, x in enumerate(names) if x != i]
                 margin[i].append(sum(own) / len(own) - sum(other) / len(other))
         out.append((wins, [sum(m) / len(m) if m else None for m in margin]))
     return out

@@ -87,3 +87,17 @@ def test_cli_splits_bot_settings() -> None:
     from cardtable.cli.ladder import split_bots
     assert split_bots("medium,ismcts:iterations=30,rollout=random,hard") == [
         "medium", "ismcts:iterations=30,rollout=random", "hard"]
+
+
+def test_outcome_values() -> None:
+    from cardtable.bots.outcome import seat_values
+    assert seat_values("gin", [0, 18], [1]) == [0, 18]
+    assert seat_values("remik", [0, 30, 50], [0]) == [0, -30, -50]        # penalty points
+    assert seat_values("zhuoheia", [0, 0, 0, 0], [2]) == [0, 0, 1, 0]     # match-scored deals
+    assert seat_values("gin", [0, 0], []) == [0, 0]
+
+
+def test_partners_are_the_same_bot() -> None:
+    """Three bots at four seats: pairs, each seated A, B, A, B (partners 0 & 2 alike)."""
+    tables = plans("sibaifen", ["a", "b", "c"], 2)
+    assert [p.bots for p in tables] == [("a", "b", "a", "b"), ("a", "c", "a", "c"), ("b", "c", "b", "c")]

@@ -13,7 +13,9 @@ Each iteration
    moves (the number of children grows as ``pw_c · n^pw_alpha`` of the node's visits);
 4. *plays out* the rest of the deal with a cheap policy (uniform random, or the game's own
    heuristic bot from each seat's view of the sampled world);
-5. *backpropagates* a reward per seat: the seat's margin over the mean of the others,
+5. *backpropagates* a reward per seat: the seat's margin over the mean of the others
+   (in :func:`cardtable.bots.outcome.seat_values`: Remik's penalty points negated, the
+   winners where all scores are equal),
    squashed to (0, 1) by ``tanh(margin / scale)`` with ``scale`` the mean absolute margin
    seen so far (a game's points range from 1 to several hundred).
 
@@ -50,6 +52,7 @@ from typing import Any
 
 from ..game import State
 from ..moves import Move
+from .outcome import seat_values
 
 Sampler = Callable[[random.Random], State]
 
@@ -218,7 +221,7 @@ class ISMCTSBot:
         n = world.players
         if not world.is_over:
             return [0.5] * n
-        scores = world.scores
+        scores = seat_values(world.game.id, world.scores, world.winners())
         total = sum(scores)
         margins = [s - (total - s) / max(1, n - 1) for s in scores]
         stats[0] += sum(abs(m) for m in margins) / n
