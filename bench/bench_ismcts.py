@@ -135,7 +135,8 @@ def main() -> None:
     if os_row is not None:
         print(f"ratio (ours random / OpenSpiel, cpu): {rows[0]['it_per_s_cpu'] / os_row['it_per_s_cpu']:.2f}")
     for r in lv:
-        print(f"{r['game']:14} {r['level']:7} median {r['median_s']:.2f} s  max {r['max_s']:.2f} s  ({r['moves']} moves)")
+        print(f"{r['game']:14} {r['level']:7} median {r['median_s']:.2f} s  max {r['max_s']:.2f} s  "
+              f"({r['moves']} moves)")
 
 
 if __name__ == "__main__":

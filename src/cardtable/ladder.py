@@ -5,8 +5,8 @@ each deal is played once per rotation of the bots round the table, from the same
 With as many bots as seats there is one table; with fewer, the list is repeated round the
 table (A, B, A, B at four seats).  A table's bots divide the seats evenly, so partners are
 the same bot: otherwise (three bots at four seats, more bots than seats) every combination
-of the largest size that does gets a table (pairs at four seats).  Results are a pure function of the seed (simulate's guarantee): the
-same on one process, a pool or Ray.
+of the largest size that does gets a table (pairs at four seats).  Results are a pure
+function of the seed (simulate's guarantee): the same on one process, a pool or Ray.
 
 Ratings.  In every play each pair of seats held by *different* bots is one comparison:
 the better result wins (:func:`cardtable.bots.outcome.seat_values`: the higher score, the
