@@ -27,7 +27,8 @@ SPRT.  Whether the second listed bot beats the first: the per-deal unit is the s
 bot's share of the comparisons between the two (0..1).  The generalised SPRT of the
 normal approximation (as fishtest's) tests H0: Elo = ``elo0`` against H1: Elo = ``elo1``
 with error rates ``alpha`` and ``beta``, deals taken in deal order, stopping at the first
-bound crossed; ``"H1"`` means the second bot is the stronger, ``"H0"`` that it is not
+bound crossed (``sprt_steps``: the same test for every consecutive pair of the listed
+bots, a ladder of levels listed weakest first); ``"H1"`` means the second bot is the stronger, ``"H0"`` that it is not
 ``elo1`` better, ``"continue"`` that the deals ran out first.
 
 Engine level: standard library only.
@@ -58,6 +59,7 @@ class Ladder:
     tables: list[Results]
     ratings: list[dict[str, Any]]
     sprt: dict[str, Any] | None
+    steps: list[dict[str, Any]]
 
     @property
     def errors(self) -> list[str]:
@@ -65,7 +67,8 @@ class Ladder:
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game_id, "deals": self.deals, "bots": self.bots,
-                "ratings": self.ratings, "sprt": self.sprt, "errors": self.errors}
+                "ratings": self.ratings, "sprt": self.sprt, "sprt_steps": self.steps,
+                "errors": self.errors}
 
 
 def plans(game_id: str, bots: Sequence[str], deals: int, seed: int = 0,
@@ -253,7 +256,9 @@ def ladder(game_id: str, bots: Sequence[str], deals: int = 100, seed: int = 0, w
         records += deal_records(res, bots)
     rated = ratings(records, bots, seed)
     test = sprt(sprt_units(records), elo0, elo1)
-    return Ladder(game_id, bots, deals, tables, rated, test)
+    steps = [{"first": bots[i], "second": bots[i + 1], **sprt(sprt_units(records, i, i + 1), elo0, elo1)}
+             for i in range(len(bots) - 1)]
+    return Ladder(game_id, bots, deals, tables, rated, test, steps)
 
 
 __all__ = ["Ladder", "bradley_terry", "deal_records", "elo_score", "ladder", "plans", "ratings",

@@ -101,3 +101,9 @@ def test_partners_are_the_same_bot() -> None:
     """Three bots at four seats: pairs, each seated A, B, A, B (partners 0 & 2 alike)."""
     tables = plans("sibaifen", ["a", "b", "c"], 2)
     assert [p.bots for p in tables] == [("a", "b", "a", "b"), ("a", "c", "a", "c"), ("b", "c", "b", "c")]
+
+
+def test_sprt_steps_cover_consecutive_pairs() -> None:
+    res = ladder("gin", ["random", "easy", "medium"], deals=2, seed=3).to_json()
+    assert [(s["first"], s["second"]) for s in res["sprt_steps"]] == [("random", "easy"), ("easy", "medium")]
+    assert res["sprt_steps"][0]["llr"] == res["sprt"]["llr"]

@@ -87,6 +87,8 @@ def ladder_command(
                "continue": "undecided (more deals needed)"}[s["result"]]
     console.print(f"SPRT (elo0={s['elo0']:g}, elo1={s['elo1']:g}, α=β=0.05): {verdict}; "
                   f"LLR {s['llr']:+.2f} in {s['bounds']} after {s['deals_used']} deals")
+    for step in data["sprt_steps"][1:]:
+        console.print(f"  SPRT {step['second']} > {step['first']}: {step['result']} (LLR {step['llr']:+.2f})")
     for e in data["errors"]:
         console.print(f"[red]error:[/red] {e}")
 
