@@ -115,5 +115,7 @@ def test_bad_settings_are_named() -> None:
         make_bot("gin", "ismcts:fast")
     with pytest.raises(BadOption, match="bad settings"):
         make_bot("gin", "ismcts:speed=3")
+    with pytest.raises(BadOption, match="rollout"):
+        make_bot("gin", "ismcts:rollout=smart")
     with pytest.raises(BadOption, match="no bot"):
         make_bot("gin", "nobot:iterations=3")

@@ -95,6 +95,8 @@ class ISMCTSBot:
         self.pw_alpha = pw_alpha
         self.max_rollout_moves = max_rollout_moves
         self.override_z = override_z
+        if rollout not in ("auto", "random", "heuristic"):
+            raise ValueError(f"rollout is 'auto', 'random' or 'heuristic', not {rollout!r}")
         if rollout == "auto":
             rollout = "heuristic" if game_id in HEURISTIC_PLAYOUTS else "random"
         self.rollout = rollout
