@@ -11,11 +11,13 @@ from ..game import State
 from ..moves import Move
 from ..registry import GAME_MODULES, get_game
 from .base import Bot
+from .ismcts import ISMCTSBot
 from .random_bot import RandomBot
+from .sampling import honest_sampler
 from .search import GuidedSearchBot, SearchBot
 
 GENERIC_BOTS: dict[str, type[Any]] = {"random": RandomBot, "search": SearchBot,
-                                      "search_heuristic": GuidedSearchBot}
+                                      "search_heuristic": GuidedSearchBot, "ismcts": ISMCTSBot}
 
 
 def game_bots(game_id: str) -> dict[str, type[Any]]:
@@ -25,17 +27,27 @@ def game_bots(game_id: str) -> dict[str, type[Any]]:
 
 
 def bot_names(game_id: str) -> list[str]:
-    return sorted(set(GENERIC_BOTS) | set(game_bots(game_id)))
+    """The game's bots and the generic ones in name order, then ``ismcts`` and the levels."""
+    from .levels import LEVELS
+    late = ("ismcts", *LEVELS)
+    return sorted((set(GENERIC_BOTS) | set(game_bots(game_id))) - set(late)) + list(late)
 
 
 def make_bot(game_id: str, name: str) -> Bot:
     """A bot by name for ``game_id``: the game's own bots first, then the generic ones.
+    A difficulty level (``easy`` ... ``expert``) or a bot with settings
+    (``ismcts:iterations=800``, see :mod:`cardtable.bots.levels`) is accepted too.
     Raises BadOption naming the valid bots for an unknown name."""
     if not isinstance(name, str):
         raise BadOption(f"a bot name is a string, not {name!r}")
+    from .levels import LEVELS, make_level, make_with_settings
+    if name in LEVELS:
+        return make_level(game_id, name)
+    if ":" in name:
+        return make_with_settings(game_id, name)
     table = {**GENERIC_BOTS, **game_bots(game_id)}
     if name not in table:
-        raise BadOption(f"no bot {name!r} for {game_id}; valid bots: {', '.join(sorted(table))}")
+        raise BadOption(f"no bot {name!r} for {game_id}; valid bots: {', '.join(bot_names(game_id))}")
     bot: Bot = table[name](game_id)
     return bot
 
@@ -62,10 +74,10 @@ def bot_move(bot: Bot | str, state: State, seat: int, rng: random.Random) -> Mov
     else:
         view = {"game": state.game.id, "seat": seat}
     if getattr(bot, "uses_sampler", False):
-        def sampler(r: random.Random) -> State:
-            return state.sample_hidden(seat, r)
-        return bot.choose(view, legal, rng, sampler=sampler)  # type: ignore[call-arg]
+        # worlds drawn from a base that depends on the view only (bots/sampling.py)
+        return bot.choose(view, legal, rng, sampler=honest_sampler(state, seat))  # type: ignore[call-arg]
     return bot.choose(view, legal, rng)
 
 
-__all__ = ["Bot", "GuidedSearchBot", "RandomBot", "SearchBot", "game_bots", "bot_move", "bot_names", "make_bot"]
+__all__ = ["Bot", "GuidedSearchBot", "ISMCTSBot", "RandomBot",
+           "SearchBot", "game_bots", "bot_move", "bot_names", "make_bot"]

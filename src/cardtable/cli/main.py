@@ -14,7 +14,7 @@ from .. import __version__
 from ..registry import game_ids
 
 #: command modules, in the order ``cardtable --help`` lists them
-COMMANDS = ("rules", "play", "replay", "simulate", "referee", "serve", "export")
+COMMANDS = ("rules", "play", "replay", "simulate", "ladder", "referee", "serve", "export")
 
 app = typer.Typer(
     name="cardtable",

@@ -1,0 +1,112 @@
+"""Difficulty levels a player picks by name: ``easy``, ``medium``, ``hard``, ``expert``.
+
+A level is a bot and a budget, per game:
+
+* ``easy``   — the game's heuristic bot that plays a uniformly random legal move instead
+  on a third of its decisions (a weakened heuristic: it still knows the rules' basics);
+* ``medium`` — the game's heuristic bot (十三张: its auto-arranger);
+* ``hard``   — IS-MCTS (:mod:`cardtable.bots.ismcts`) with an iteration budget sized to
+  stay under about a second a move on these machines, capped at 1 s;
+* ``expert`` — IS-MCTS with about three times that budget, capped at 3 s.
+
+Budgets are iteration counts so that a level is deterministic under a seed; the time cap
+is a safety net on a loaded machine (a move cut by it is no longer reproducible).  The
+iteration counts per game come from bench/bench_ismcts.py (docs/bots.md).
+
+Any bot with settings is also accepted as a name: ``ismcts:iterations=800,rollout=random``
+(``key=value`` pairs passed to the bot's constructor; ``;`` separates them too, for
+commands that split ``--bots`` at commas).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..errors import BadOption
+from ..moves import Move
+
+LEVELS = ("easy", "medium", "hard", "expert")
+
+#: IS-MCTS iterations of ``hard`` per game (``expert``: ×3), sized from the measured CPU
+#: iterations per second (docs/bots.md) to 0.15–0.4 s of CPU a move on an idle core.
+HARD_ITERATIONS: dict[str, int] = {
+    "gin": 150, "dummy": 150, "remik": 10, "shisanzhang": 20, "sibaifen": 40,
+    "yijiang": 60, "wushiyifen": 200, "zhuoheia": 60, "zuihoushengli": 200,
+    "jianshisifen": 150, "biefufen": 200, "bieqi": 200,
+}
+DEFAULT_HARD = 150
+CAP_MS = {"hard": 1000.0, "expert": 3000.0}
+EASY_NOISE = 1 / 3
+
+
+def medium_name(game_id: str) -> str:
+    from . import game_bots
+    own = game_bots(game_id)
+    for name in ("heuristic", "auto"):
+        if name in own:
+            return name
+    return "random"
+
+
+class NoisyBot:
+    """A bot that plays a uniformly random legal move with probability ``noise``."""
+
+    uses_sampler = False
+
+    def __init__(self, inner: Any, noise: float, name: str) -> None:
+        self.inner = inner
+        self.noise = noise
+        self.name = name
+        self.needs_view = getattr(inner, "needs_view", True)
+
+    def choose(self, view: dict[str, Any], legal: list[Move], rng: random.Random) -> Move:
+        if rng.random() < self.noise:
+            return legal[rng.randrange(len(legal))]
+        return self.inner.choose(view, legal, rng)
+
+
+def make_level(game_id: str, level: str) -> Any:
+    from . import make_bot
+    from .ismcts import ISMCTSBot
+    if level not in LEVELS:
+        raise BadOption(f"no level {level!r}; levels: {', '.join(LEVELS)}")
+    if level == "easy":
+        return NoisyBot(make_bot(game_id, medium_name(game_id)), EASY_NOISE, "easy")
+    if level == "medium":
+        bot = make_bot(game_id, medium_name(game_id))
+        return bot
+    iters = HARD_ITERATIONS.get(game_id, DEFAULT_HARD) * (3 if level == "expert" else 1)
+    bot = ISMCTSBot(game_id, iterations=iters, budget_ms=CAP_MS[level])
+    bot.name = level
+    return bot
+
+
+def _value(text: str) -> Any:
+    for conv in (int, float):
+        try:
+            return conv(text)
+        except ValueError:
+            pass
+    return {"none": None, "true": True, "false": False}.get(text.lower(), text)
+
+
+def make_with_settings(game_id: str, spec: str) -> Any:
+    """``name:key=value,key=value`` → that bot built with those keyword arguments."""
+    from . import GENERIC_BOTS, game_bots
+    name, _, rest = spec.partition(":")
+    table = {**GENERIC_BOTS, **game_bots(game_id)}
+    if name not in table:
+        raise BadOption(f"no bot {name!r} for {game_id}; valid bots: {', '.join(sorted(table))}")
+    kwargs: dict[str, Any] = {}
+    for part in filter(None, (p.strip() for p in rest.replace(";", ",").split(","))):
+        key, eq, val = part.partition("=")
+        if not eq or not key.isidentifier():
+            raise BadOption(f"bot setting {part!r} in {spec!r} is not key=value")
+        kwargs[key] = _value(val)
+    try:
+        bot = table[name](game_id, **kwargs)
+    except (TypeError, ValueError) as e:
+        raise BadOption(f"bad settings for bot {name!r}: {e}") from None
+    bot.name = spec
+    return bot
