@@ -33,6 +33,7 @@ const page = {
   sentSeq: null,
   fresh: [],       // cards that just came into the hand
   presence: null,  // which seats have a connection open
+  groups: [],      // Remik: melds being built for one move
   rowsMove: null,  // 十三张: the arrangement composed on the board, and its foul warning
   rowsWarning: null,
   board: null,     // 十三张: the rows being built
@@ -236,7 +237,10 @@ function nextDeal() {
 function applyState(msg) {
   const previous = page.state;
   page.state = msg;
-  if (previous && previous.seq !== msg.seq) clearConfirm();   // asked about an older position
+  if (previous && previous.seq !== msg.seq) {
+    clearConfirm();             // asked about an older position
+    page.groups = [];           // melds being built belong to that position
+  }
   if (previous && previous.deal !== msg.deal) say("");          // no text of the last deal stays
   // the cards that came into the hand with this state (drawn or taken), to mark them
   if (previous && previous.deal === msg.deal && previous.seq !== msg.seq) {
@@ -358,6 +362,34 @@ function drawArrangement(w) {
   checkRows(board);
 }
 
+/** Rummy openings (Remik): several melds put down in one move. The player groups selected
+ * cards into melds, then sends them as one `meld [..] [..]` move; the server judges it. */
+function drawMeldBuilder(w) {
+  const box = $("melds");
+  const can = w.view.game === "remik" && (w.legal || []).length > 0;
+  box.hidden = !can;
+  if (!can) {
+    page.groups = [];
+    return;
+  }
+  const list = $("meld-groups");
+  list.replaceChildren();
+  page.groups.forEach((g, i) => {
+    const li = document.createElement("li");
+    li.textContent = `[${g.join(" ")}] `;
+    const x = document.createElement("button");
+    x.type = "button";
+    x.className = "small-button";
+    x.textContent = "remove";
+    x.addEventListener("click", () => { page.groups.splice(i, 1); render(); });
+    li.append(x);
+    list.append(li);
+  });
+  $("meld-send").disabled = page.groups.length === 0;
+  $("meld-send").dataset.composed = page.groups.length
+    ? "meld " + page.groups.map((g) => `[${g.join(" ")}]`).join(" ") : "";
+}
+
 function drawSeats() {
   const box = $("seats");
   box.replaceChildren();
@@ -438,6 +470,7 @@ function render() {
   }
   drawMoves(w.legal || []);
   drawArrangement(w);
+  drawMeldBuilder(w);
   drawHint(w);
   if (w.score) drawSummary(w.score, w.view, $("scores"));
   else drawScores(w.view, $("scores"), ctx);
@@ -462,6 +495,20 @@ $("typed").addEventListener("submit", (ev) => {
 });
 
 $("next-deal").addEventListener("click", nextDeal);
+
+$("meld-group").addEventListener("click", () => {
+  if (page.selected.length < 3) {
+    say("select at least three cards of your hand for a meld", "error");
+    return;
+  }
+  page.groups.push([...page.selected]);
+  page.selected = [];
+  render();
+});
+$("meld-send").addEventListener("click", () => {
+  const text = $("meld-send").dataset.composed;
+  if (text) playMove(text);
+});
 
 // "play these cards again": a new table with this ended match's game, options and deals;
 // the bots keep their seats, people's seats are open again (this player takes theirs back)
