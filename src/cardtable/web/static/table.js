@@ -4,7 +4,7 @@
 import { cardsInText } from "./cards.js";
 import { boardFromMove, drawBoard, ROWS, rowsMove } from "./rows.js";
 import {
-  drawHand, drawLayoutHand, drawLayoutZones, drawScores, drawSummary, drawZones, ownHand,
+  drawHand, drawLayoutHand, drawTrick, drawLayoutZones, drawScores, drawSummary, drawZones, ownHand,
 } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
@@ -461,6 +461,7 @@ function render() {
   $("you").textContent = w.seat === null ? "spectator" : `you are seat ${w.seat + 1}`;
   drawSeats();
   drawZones(w.view, $("centre"), $("facts"), ctx);
+  drawTrick(w.view, $("trick"), seatName);
   if (w.layout) {
     drawLayoutZones(w.layout, $("centre"));
     drawLayoutHand(w.layout, $("hand"), page.selected, toggle, page.fresh || []);

@@ -266,3 +266,35 @@ export function drawSummary(score, view, box) {
   box.append(table);
   if (score.winners) box.append(el("p", "score-winners", score.winners));
 }
+
+
+/** The trick on the table (trick-taking games): each play in front of its player, the
+ * players placed round the table as they sit (you at the bottom), the leader marked. */
+export function drawTrick(view, box, seatName) {
+  box.replaceChildren();
+  const trick = view.trick;
+  const plays = trick && Array.isArray(trick.plays) ? trick.plays : null;
+  box.hidden = !plays;
+  if (!plays) return;
+  const n = view.players;
+  const me = view.seat === null ? 0 : view.seat;
+  // places on a 3×3 grid, going round from the bottom (you) in seat order
+  const spots = {
+    2: ["s", "n"], 3: ["s", "w", "e"], 4: ["s", "w", "n", "e"],
+    5: ["s", "w", "nw", "ne", "e"], 6: ["s", "sw", "nw", "n", "ne", "se"],
+  }[n] || [];
+  const bySeat = new Map(plays.map(([s, c]) => [s, c]));
+  box.append(el("h3", "", "the trick"));
+  const grid = el("div", "trick-grid");
+  for (let k = 0; k < n; k++) {
+    const seat = (me + k) % n;
+    const cell = el("div", "trick-spot spot-" + (spots[k] || "n"));
+    cell.dataset.seat = String(seat);
+    const who = el("span", "who", seatName(seat) + (trick.leader === seat ? " (led)" : ""));
+    cell.append(who);
+    if (bySeat.has(seat)) cell.append(cardEl(bySeat.get(seat), { small: false }));
+    else cell.append(el("span", "none", "·"));
+    grid.append(cell);
+  }
+  box.append(grid);
+}
