@@ -261,6 +261,7 @@ class PlaySession:
                                 style="bold yellow"))
         self.shown_deal = len(m.deals) + 1
         self.shown_log = len(m.state.history)
+        self.last_hand = None       # nothing is "just drawn" on the table after an undo
         return True
 
     def parse_choice(self, state: State, command: str, legal: list[Move]) -> Move | None:
