@@ -67,6 +67,8 @@ def test_dummy_with_two_friends_and_a_bot(server: Server, browser: Any) -> None:
     page.click("#replay")
     page.wait_for_function("() => document.body.dataset.step === '0'", timeout=15_000)
     page.select_option("#as-seat", "3")
+    page.wait_for_function("() => document.getElementById('hand-title').textContent.includes('seat 4')",
+                           timeout=10_000)
     page.click("#next")
     page.wait_for_function("() => document.body.dataset.step === '1'", timeout=10_000)
     assert page.query_selector_all("[data-card]"), "the replay shows the chosen seat's hand"
