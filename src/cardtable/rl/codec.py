@@ -171,7 +171,7 @@ class _Choices:
             if d == 0:
                 acts = sorted(set(self.flat) | {s[0] for s, _ in self.seqs}) if self.seqs else sorted(self.flat)
             else:
-                acts = sorted({s[d] for s, _ in self.seqs})
+                acts = sorted({s[d] for s, _ in self.seqs if len(s) > d})
             self._actions = acts
         return acts
 
@@ -183,7 +183,9 @@ class _Choices:
         if not seqs:
             raise KeyError(action)
         self.seqs, self.depth, self._actions = seqs, d + 1, None
-        if len(seqs) == 1 and len(seqs[0][0]) == d + 1:
+        # every remaining sequence ends here: one move, or the same move listed twice by the
+        # engine (捉黑A lists `give 2♦ 2♣` and `give 2♣ 2♦`, which encode alike)
+        if all(len(x[0]) == d + 1 for x in seqs):
             return seqs[0][1]
         return None
 
