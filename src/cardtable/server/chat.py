@@ -4,8 +4,8 @@ Chat is plain text, at most ``MAX_CHAT`` characters, sent to everyone at the tab
 spectators) by this process; it is not stored (only moves are the table's record) and not
 forwarded to other processes.  The page shows it as text, never as HTML.  ``presence`` says
 which seats have a connection open here, so players see who is away.  Both go only to
-clients that asked for the browser table's extras (``layout=1`` on the socket's URL): a client of the bare contract gets exactly the
-contract's frames.
+clients that asked for the browser table's extras (``layout=1`` on the socket's URL): a
+client of the bare contract gets exactly the contract's frames.
 """
 
 from __future__ import annotations
