@@ -26,6 +26,22 @@ def game_bots(game_id: str) -> dict[str, type[Any]]:
     return dict(getattr(importlib.import_module(GAME_MODULES[game_id]), "BOTS", {}))
 
 
+
+def default_bot_name(game_id: str) -> str:
+    """The game's best bot (what ``play``, the server and timeouts use): its ``DEFAULT_BOT``,
+    else ``heuristic``, else the first entry of its ``BOTS`` (a game lists its strongest
+    first), else the generic ``random``."""
+    bots = game_bots(game_id)
+    chosen = getattr(importlib.import_module(GAME_MODULES[game_id]), "DEFAULT_BOT", None)
+    if isinstance(chosen, str) and (chosen in bots or chosen in GENERIC_BOTS):
+        return chosen
+    if "heuristic" in bots:
+        return "heuristic"
+    for name in bots:
+        if name not in GENERIC_BOTS:
+            return str(name)
+    return "random"
+
 def bot_names(game_id: str) -> list[str]:
     """The game's bots and the generic ones in name order, then ``ismcts`` and the levels."""
     from .levels import LEVELS
@@ -79,5 +95,5 @@ def bot_move(bot: Bot | str, state: State, seat: int, rng: random.Random) -> Mov
     return bot.choose(view, legal, rng)
 
 
-__all__ = ["Bot", "GuidedSearchBot", "ISMCTSBot", "RandomBot",
+__all__ = ["Bot", "default_bot_name", "GuidedSearchBot", "ISMCTSBot", "RandomBot",
            "SearchBot", "game_bots", "bot_move", "bot_names", "make_bot"]

@@ -16,7 +16,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from ..bots import GENERIC_BOTS, Bot, make_bot
+from ..bots import Bot, default_bot_name, make_bot
 from ..errors import BadOption, UnknownGame
 from ..game import Game
 from ..options import Options
@@ -86,22 +86,6 @@ def check_players(game: Game[Any], players: int | None) -> int:
     except BadOption as e:
         fail(str(e))
     return n
-
-
-def default_bot_name(game_id: str) -> str:
-    """The game's best bot: its ``DEFAULT_BOT``, else ``heuristic``, else the first entry of
-    its ``BOTS`` (a game lists its strongest first), else the generic ``random``."""
-    mod = game_module(game_id)
-    bots: dict[str, Any] = getattr(mod, "BOTS", {}) or {}
-    chosen = getattr(mod, "DEFAULT_BOT", None)
-    if isinstance(chosen, str) and (chosen in bots or chosen in GENERIC_BOTS):
-        return chosen
-    if "heuristic" in bots:
-        return "heuristic"
-    for name in bots:
-        if name not in GENERIC_BOTS:
-            return str(name)
-    return "random"
 
 
 def bot_list(game_id: str, spec: str | None, players: int, fixed: int | None = None) -> list[str]:

@@ -2,27 +2,10 @@
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
-from ..bots import GENERIC_BOTS, bot_names
-from ..registry import GAME_MODULES, game_ids, get_game
-
-
-def default_bot_name(game_id: str) -> str:
-    """The game's best bot, chosen as ``cardtable play`` does: its ``DEFAULT_BOT``, else
-    ``heuristic``, else the first of its own ``BOTS``, else the generic ``random``."""
-    mod = importlib.import_module(GAME_MODULES[game_id])
-    bots: dict[str, Any] = getattr(mod, "BOTS", {}) or {}
-    chosen = getattr(mod, "DEFAULT_BOT", None)
-    if isinstance(chosen, str) and (chosen in bots or chosen in GENERIC_BOTS):
-        return chosen
-    if "heuristic" in bots:
-        return "heuristic"
-    for name in bots:
-        if name not in GENERIC_BOTS:
-            return str(name)
-    return "random"
+from ..bots import bot_names, default_bot_name
+from ..registry import game_ids, get_game
 
 
 def games_list() -> list[dict[str, Any]]:
