@@ -3,7 +3,8 @@
     python -m cardtable.i18n.tools extract            # the messages in the code, as a .pot on stdout
     python -m cardtable.i18n.tools stub PART PATH…    # add PATH's untranslated messages to every
                                                       # locale's parts/PART.po (English filled in)
-    python -m cardtable.i18n.tools check [LOCALE…]    # what is missing, fuzzy, unused or mismatched
+    python -m cardtable.i18n.tools check [LOCALE…] [PATH…]   # what is missing, fuzzy, unused or
+                                                      # mismatched (PATHs: only their messages)
     python -m cardtable.i18n.tools merge              # fold parts/*.po into each cardtable.po
 
 Extraction reads the Python of the engine, the CLI and the server (``_``, ``N_``,
@@ -32,22 +33,32 @@ KEYWORDS = {"_": None, "gettext": None, "N_": None, "ngettext": (1, 2),
             "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3),
             "t": None, "tn": (1, 2)}
 METHODS = [("rl/**.py", "ignore"), ("i18n/**.py", "ignore"),
-           ("**.py", "python"), ("web/static/**.js", "javascript")]
+           ("**.py", "python"), ("web/static/**.js", "javascript"),
+           ("games/*/presets/*.toml", "cardtable.i18n.tools:extract_preset")]
 _PLACEHOLDER = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)[^{}]*\}(?!\})")
 
 
+def extract_preset(fileobj, keywords, comment_tags, options):
+    """Babel extractor for a preset file: its ``description`` is shown to players."""
+    import tomllib
+
+    data = tomllib.loads(fileobj.read().decode("utf-8"))
+    if isinstance(data.get("description"), str):
+        yield 1, "N_", data["description"], ["a preset's description (presets/*.toml)"]
+
+
 def extract(paths: Sequence[Path] | None = None) -> Catalog:
-    """Every marked message under ``paths`` (default: the whole package)."""
+    """Every marked message of the package, or of the files under ``paths`` only."""
+    roots = [Path(p).resolve() for p in paths or []]
     cat = Catalog(domain=DOMAIN, project="cardtable")
-    for root in paths or [PACKAGE_DIR]:
-        root = Path(root).resolve()
-        base, only = (root, None) if root.is_dir() else (root.parent, root.name)
-        for filename, lineno, message, comments, context in extract_from_dir(
-                base, METHODS, KEYWORDS, comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
-            if only and filename != only:
-                continue
-            rel = (base / filename).relative_to(PACKAGE_DIR).as_posix()
-            cat.add(message, locations=[(rel, lineno)], auto_comments=comments, context=context)
+    for filename, lineno, message, comments, context in extract_from_dir(
+            PACKAGE_DIR, METHODS, KEYWORDS, comment_tags=("TRANSLATORS:",),
+            strip_comment_tags=True):
+        full = (PACKAGE_DIR / filename).resolve()
+        if roots and not any(full == r or r in full.parents for r in roots):
+            continue
+        cat.add(message, locations=[(Path(filename).as_posix(), lineno)],
+                auto_comments=comments, context=context)
     return cat
 
 
@@ -118,11 +129,14 @@ def _placeholders(text: str) -> set[str]:
     return set(_PLACEHOLDER.findall(text))
 
 
-def check(locales: Iterable[str] = LOCALES, unused: bool = True) -> list[str]:
+def check(locales: Iterable[str] = LOCALES, unused: bool = True,
+          paths: Sequence[Path] | None = None) -> list[str]:
     """Problems of the catalogs: messages missing or untranslated, fuzzy, unused, wrong
-    placeholders, wrong plural header, and what Babel's own checkers find."""
+    placeholders, wrong plural header, and what Babel's own checkers find.  With ``paths``,
+    only the messages of those files are looked at (and none is reported unused)."""
     problems: list[str] = []
-    code = extract()
+    code = extract(paths)
+    unused = unused and not paths
     wanted = {_key(m): m for m in code if m.id}
     for loc in locales:
         files = catalog_files(loc)
@@ -163,7 +177,7 @@ def check(locales: Iterable[str] = LOCALES, unused: bool = True) -> list[str]:
                     problems.append(f"{where}: placeholders {sorted(got)} do not match "
                                     f"{sorted(want)} in {s!r}")
         for m in cat:
-            if not m.id:
+            if not m.id or _key(m) not in wanted:
                 continue
             for err in m.check(cat):
                 problems.append(f"{loc}: {m.id!r}: {err}")
@@ -203,7 +217,9 @@ def main(argv: list[str]) -> int:
             print(f"{loc}: {n} new message(s)")
         return 0
     if cmd == "check":
-        problems = check(args or LOCALES)
+        locs = [a for a in args if a in LOCALES]
+        only = [Path(a) for a in args if a not in LOCALES]
+        problems = check(locs or LOCALES, paths=only or None)
         for p in problems:
             print(p)
         print(f"{len(problems)} problem(s)")
