@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
+from .i18n import _
 from .moves import Move
 from .registry import GAME_MODULES
 
@@ -70,7 +71,7 @@ def pick_by_bot(bot: Any, view: dict[str, Any], legal: list[Move]) -> Move:
 
 def hint_line(h: Hint | None, move_text: Any) -> str | None:
     """``move text  — reason`` for screens that print a hint as one line."""
-    return f"{move_text(h.move)}  — {h.reason}" if h is not None else None
+    return _("{move}  — {reason}", move=move_text(h.move), reason=h.reason) if h is not None else None
 
 
 __all__ = ["Hint", "hint", "hint_line", "pick_by_bot", "warn"]

@@ -15,6 +15,7 @@ import random
 from collections.abc import Iterable, Iterator, Sequence
 
 from .errors import BadCard
+from .i18n import _, pgettext
 
 SUITS = "♠♥♦♣"
 SUIT_LETTERS = "shdc"
@@ -94,10 +95,10 @@ def parse_card(token: str) -> Card:
     reading.  The emoji variation selectors that phones add after ``♥`` (``♥️``) are ignored.
     """
     if not isinstance(token, str):
-        raise BadCard(str(token), "a card token is text such as 10♥, Th or QS")
+        raise BadCard(str(token), _("a card token is text such as 10♥, Th or QS"))
     t = token.strip().translate(_VARIATION_SELECTORS)
     if not t:
-        raise BadCard(token, "empty card token")
+        raise BadCard(token, _("empty card token"))
     up = t.upper()
     if up in _JOKER_INPUT:
         return Card(_JOKER_INPUT[up])
@@ -110,11 +111,14 @@ def parse_card(token: str) -> Card:
     if suit is None and len(t) > 3:
         raise BadCard(token)    # a word, not a card: the message says what a card is
     if suit is None:
-        raise BadCard(token, f"unknown suit {t[-1]!r}; suits are ♠♥♦♣ or s/h/d/c, before or after "
-                      "the rank (8♠, ♠8, 8s, s8)")
+        raise BadCard(token, _("unknown suit {suit}; suits are ♠♥♦♣ or s/h/d/c, before or after "
+                               "the rank (8♠, ♠8, 8s, s8)", suit=repr(t[-1])))
     if rank is None:
-        what = f"unknown rank {t[:-1]!r}" if len(t) > 1 else f"no rank before {t!r}"
-        raise BadCard(token, f"{what}; ranks are 2-10, T, J, Q, K, A")
+        if len(t) > 1:
+            raise BadCard(token, _("unknown rank {rank}; ranks are 2-10, T, J, Q, K, A",
+                                   rank=repr(t[:-1])))
+        raise BadCard(token, _("no rank before {token}; ranks are 2-10, T, J, Q, K, A",
+                               token=repr(t)))
     return Card(suit * 13 + rank)
 
 
@@ -218,3 +222,50 @@ def mask_json(mask: int) -> list[str]:
 
 def popcount(mask: int) -> int:
     return mask.bit_count()
+
+
+# --- cards as words (rules pages, glossaries, screen readers; sentences keep the notation) ---
+# Each name is a whole message with the rank as a placeholder: Russian and Polish put the
+# suit after the rank in the genitive (туз червей, as kier), Chinese before it (红心A).
+
+def suit_words(suit: int) -> str:
+    """A suit's name in the current language (0..3 = ♠ ♥ ♦ ♣): "hearts", "червы", "红心"."""
+    if suit == 0:
+        return pgettext("suit", "spades")
+    if suit == 1:
+        return pgettext("suit", "hearts")
+    if suit == 2:
+        return pgettext("suit", "diamonds")
+    return pgettext("suit", "clubs")
+
+
+def rank_words(rank_index: int) -> str:
+    """A rank's name (0 = ace … 12 = king); the numbers stay numbers."""
+    if rank_index == 0:
+        return pgettext("card rank", "ace")
+    if rank_index == 10:
+        return pgettext("card rank", "jack")
+    if rank_index == 11:
+        return pgettext("card rank", "queen")
+    if rank_index == 12:
+        return pgettext("card rank", "king")
+    return RANKS[rank_index]
+
+
+def card_name(card: int) -> str:
+    """A card as words in the current language: "queen of spades", "дама пик", "黑桃Q"."""
+    b = card % COPY_STRIDE
+    if b == LJ:
+        return pgettext("card", "little joker")
+    if b == BJ:
+        return pgettext("card", "big joker")
+    if b == JK:
+        return pgettext("card", "joker")
+    rank, suit = rank_words(b % 13), b // 13
+    if suit == 0:
+        return pgettext("card", "{rank} of spades", rank=rank)
+    if suit == 1:
+        return pgettext("card", "{rank} of hearts", rank=rank)
+    if suit == 2:
+        return pgettext("card", "{rank} of diamonds", rank=rank)
+    return pgettext("card", "{rank} of clubs", rank=rank)

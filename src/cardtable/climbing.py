@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from itertools import combinations, product
 
 from .cards import COPY_STRIDE, LJ
+from .i18n import _, ngettext
 
 RANK_NAMES = ("3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "LJ", "BJ")
 ACE, TWO, LITTLE, BIG = 11, 12, 13, 14
@@ -139,18 +140,49 @@ def beats(a: Combo, b: Combo) -> bool:
     return (a.flush, a.top) > (b.flush, b.top)
 
 
+def combo_words(c: Combo) -> str:
+    """A combination in words of the current language ("5-card straight topped by 9");
+    :meth:`Combo.describe` is the English of the view and stays as it is."""
+    rank = RANK_NAMES[c.top]
+    if c.kind == JOKER_BOMB:
+        return _("joker bomb")
+    if c.kind == STRAIGHT and c.flush:
+        return ngettext("{n}-card straight flush topped by {rank}",
+                        "{n}-card straight flush topped by {rank}", c.size, rank=rank)
+    if c.kind == STRAIGHT:
+        return ngettext("{n}-card straight topped by {rank}",
+                        "{n}-card straight topped by {rank}", c.size, rank=rank)
+    if c.kind == PAIR_SEQ:
+        return ngettext("{n}-card pair sequence topped by {rank}",
+                        "{n}-card pair sequence topped by {rank}", c.size, rank=rank)
+    if c.kind == TRIPLE_SEQ:
+        return ngettext("{n}-card triple sequence topped by {rank}",
+                        "{n}-card triple sequence topped by {rank}", c.size, rank=rank)
+    if c.kind == PAIR:
+        return _("pair of {rank}", rank=rank)
+    if c.kind == TRIPLE:
+        return _("triple of {rank}", rank=rank)
+    if c.kind == TRIPLE_PAIR:
+        return _("triple with pair of {rank}", rank=rank)
+    if c.kind == BOMB:
+        return _("bomb of {rank}", rank=rank)
+    return _("single of {rank}", rank=rank)
+
+
 def why_not_beats(a: Combo, b: Combo) -> str:
     """A sentence saying why ``a`` does not beat ``b`` (for error messages)."""
     if b.kind == JOKER_BOMB:
-        return "nothing beats the joker bomb"
+        return _("nothing beats the joker bomb")
     if b.kind == BOMB and a.kind == BOMB:
-        return f"a bomb must be higher than the bomb of {RANK_NAMES[b.top]}"
+        return _("a bomb must be higher than the bomb of {rank}", rank=RANK_NAMES[b.top])
     if b.kind == BOMB:
-        return "only a higher bomb beats a bomb"
+        return _("only a higher bomb beats a bomb")
     if a.kind != b.kind or a.size != b.size:
-        return (f"the table shows a {b.describe()}; reply with the same type and number of "
-                f"cards ({b.size}) or a bomb")
-    return f"{a.describe()} is not higher than {b.describe()}"
+        return ngettext("the table shows a {combo}; reply with the same type and number of "
+                        "cards ({n}) or a bomb",
+                        "the table shows a {combo}; reply with the same type and number of "
+                        "cards ({n}) or a bomb", b.size, combo=combo_words(b))
+    return _("{mine} is not higher than {theirs}", mine=combo_words(a), theirs=combo_words(b))
 
 
 def _seq_patterns(counts: Sequence[int], need: int, kind: str, min_len: int,

@@ -1,6 +1,14 @@
-"""Every error the engine raises on bad input. Each names the problem so a caller can fix it."""
+"""Every error the engine raises on bad input. Each names the problem so a caller can fix it.
+
+Messages a player can cause are translated (:mod:`cardtable.i18n`) in the language current
+where they are raised; :class:`IllegalMove` words its sentence when it is shown, so an
+error raised while a search bot resamples costs no translation.  :class:`ScenarioError` is
+for people writing scenario files and stays English (docs/i18n.md).
+"""
 
 from __future__ import annotations
+
+from .i18n import _
 
 
 class CardtableError(Exception):
@@ -12,13 +20,9 @@ class BadCard(CardtableError, ValueError):
 
     def __init__(self, token: str, why: str = "") -> None:
         self.token = token
-        msg = f"bad card token {token!r}"
-        if why:
-            msg += f": {why}"
-        else:
-            msg += (": not a card; a card is a rank 2-10/T/J/Q/K/A then a suit ♠♥♦♣ or"
-                    " s/h/d/c (e.g. 10♥, Th, QS), or a joker BJ/LJ/JK")
-        super().__init__(msg)
+        self.why = why or _("not a card; a card is a rank 2-10/T/J/Q/K/A then a suit ♠♥♦♣ or"
+                            " s/h/d/c (e.g. 10♥, Th, QS), or a joker BJ/LJ/JK")
+        super().__init__(_("bad card token {token}: {why}", token=repr(token), why=self.why))
 
 
 class IllegalMove(CardtableError):
@@ -28,14 +32,20 @@ class IllegalMove(CardtableError):
         self.move = move
         self.why = why
         self.seat = seat
-        who = f"seat {seat}: " if seat is not None else ""
-        super().__init__(f"{who}illegal move {move!r}: {why}")
+        super().__init__(move, why, seat)
+
+    def __str__(self) -> str:
+        if self.seat is None:
+            return _("illegal move {move}: {why}", move=repr(self.move), why=self.why)
+        return _("seat {seat}: illegal move {move}: {why}", seat=self.seat,
+                 move=repr(self.move), why=self.why)
 
 
 class UnknownGame(CardtableError, KeyError):
     def __init__(self, game_id: str, valid: list[str]) -> None:
         self.game_id = game_id
-        super().__init__(f"unknown game {game_id!r}; valid games: {', '.join(valid)}")
+        super().__init__(_("unknown game {game}; valid games: {valid}", game=repr(game_id),
+                           valid=", ".join(valid)))
 
     def __str__(self) -> str:  # KeyError would quote the message
         return str(self.args[0])
@@ -50,12 +60,13 @@ class BadSeat(CardtableError, ValueError):
 
     def __init__(self, seat: object, players: int) -> None:
         self.seat = seat
-        super().__init__(f"there is no seat {seat!r} at a {players}-player table "
-                         f"(seats are 0–{players - 1}, or None for a spectator)")
+        super().__init__(_("there is no seat {seat} at a {players}-player table "
+                           "(seats are 0–{last}, or None for a spectator)",
+                           seat=repr(seat), players=players, last=players - 1))
 
 
 class ScenarioError(CardtableError, ValueError):
-    """A malformed scenario file; the message names the field."""
+    """A malformed scenario file; the message names the field (English: for tool authors)."""
 
     def __init__(self, field: str, why: str) -> None:
         self.field = field

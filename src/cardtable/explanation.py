@@ -7,7 +7,8 @@ package may add ``games/<id>/explain.py`` with
 * ``explain(item, ctx) -> str | None``: the sentence for one item (its JSON form), e.g.
   "K♦ left face down: −1 × 1".  ``None`` hides an item, allowed only for items worth 0
   that tell nothing (a tribute row); an item with points is always shown;
-* ``SCORING_NOTE``: a sentence shown above the scores ("Lower is better: …");
+* ``SCORING_NOTE``: a sentence shown above the scores ("Lower is better: …"), marked
+  ``N_`` (shown through ``_``);
 * ``deal_note(view) -> str | None``: what happened to a deal without score items (a
   thrown-in or void deal), shown above the seats.
 
@@ -24,6 +25,7 @@ from typing import Any
 
 from .cards import parse_card
 from .errors import BadCard
+from .i18n import _
 from .presentation import game_part, name_of, name_seats, seat_ref, seats_text
 
 _SPEC_REF = re.compile(r"\s*\((?:§|[a-z]+\.md\b)[^)]*\)")
@@ -132,7 +134,7 @@ def explain_items(game_id: str, items: Sequence[dict[str, Any]], players: int,
 
 
 def _fallback(it: dict[str, Any], ctx: ExplainContext) -> str:
-    note = ctx.words(str(it.get("note") or "")) or "score"
+    note = ctx.words(str(it.get("note") or "")) or _("score")
     cards = " ".join(it.get("cards") or [])
     if cards and not all(c in note for c in it.get("cards") or []):
         note += f": {cards}"
@@ -149,13 +151,14 @@ def score_summary(game_id: str, view: dict[str, Any], seat_names: Sequence[str],
     scores = list(view.get("scores") or [sum(li.points for li in seat) for seat in lines])
     mod = game_part(game_id, "explain")
     note = str(getattr(mod, "SCORING_NOTE", "") or "")
+    note = _(note) if note else ""
     deal_fn = getattr(mod, "deal_note", None)
     happened = deal_fn(view) if callable(deal_fn) else None
     seats = [{"seat": s, "name": name_of(s, seat_names), "total": int(scores[s]),
               "lines": lines[s]} for s in range(players)]
     won = ""
     if winners:
-        won = f"Won the deal: {seats_text(list(winners), seat_names)}."
+        won = _("Won the deal: {seats}.", seats=seats_text(list(winners), seat_names))
     return {"note": note, "deal": happened or "", "seats": seats, "winners": won}
 
 

@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from .cards import Card, card_str, cards_json, shuffled
 from .deal import Deal
 from .errors import BadCard, BadOption, BadSeat, CardtableError, IllegalMove
+from .i18n import _
 from .moves import Move, split_seat_prefix
 from .options import Options, Preset, load_presets
 from .scoring import ScoreItem, totals
@@ -71,14 +72,17 @@ class Game(ABC, Generic[OptionsT]):
         base = None
         if preset is not None:
             if not isinstance(preset, str) or preset not in self.presets:
-                valid = ", ".join(sorted(self.presets)) or "(none)"
-                raise BadOption(f"game {self.id!r} has no preset {preset!r}; valid presets: {valid}")
+                valid = ", ".join(sorted(self.presets)) or _("(none)")
+                raise BadOption(_("game {game} has no preset {preset}; valid presets: {valid}",
+                                  game=repr(self.id), preset=repr(preset), valid=valid))
             try:
                 base = self.options_class.build(self.presets[preset].rules)
             except BadOption as e:
-                raise BadOption(f"preset {preset!r} of {self.id}: {e}") from None
+                raise BadOption(_("preset {preset} of {game}: {why}", preset=repr(preset),
+                                  game=self.id, why=e)) from None
         if rules is not None and not isinstance(rules, dict):
-            raise BadOption(f"rules must be a mapping of option names to values, not {rules!r}")
+            raise BadOption(_("rules must be a mapping of option names to values, not {rules}",
+                              rules=repr(rules)))
         return self.options_class.build(rules, base=base)
 
     def check_players(self, players: int) -> None:
@@ -86,7 +90,8 @@ class Game(ABC, Generic[OptionsT]):
                 or not self.min_players <= players <= self.max_players):
             span = (str(self.min_players) if self.min_players == self.max_players
                     else f"{self.min_players}–{self.max_players}")
-            raise BadOption(f"{self.id} is for {span} players, not {players!r}")
+            raise BadOption(_("{game} is for {span} players, not {players}", game=self.id,
+                              span=span, players=repr(players)))
 
     @abstractmethod
     def pack(self, players: int, options: Options) -> list[Card]:
@@ -244,26 +249,28 @@ class State(ABC):
         text = what if isinstance(what, str) else self.move_text(what)
         if seat is None:
             if not movers:
-                raise IllegalMove(text, "the deal is over")
-            raise IllegalMove(text, f"seats {', '.join(map(str, movers))} may act; "
-                              "write the seat first, e.g. '1: <move>'")
+                raise IllegalMove(text, _("the deal is over"))
+            raise IllegalMove(text, _("seats {seats} may act; write the seat first, "
+                                      "e.g. '1: <move>'", seats=", ".join(map(str, movers))))
         if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalMove(text, f"there is no seat {seat!r} at a {self.players}-player table")
+            raise IllegalMove(text, _("there is no seat {seat} at a {players}-player table",
+                                      seat=repr(seat), players=self.players))
         if not movers:
-            raise IllegalMove(text, "the deal is over", seat)
-        raise IllegalMove(text, f"it is not seat {seat}'s turn (to move: "
-                          f"{', '.join(map(str, movers))})", seat)
+            raise IllegalMove(text, _("the deal is over"), seat)
+        raise IllegalMove(text, _("it is not seat {seat}'s turn (to move: {movers})", seat=seat,
+                                  movers=", ".join(map(str, movers))), seat)
 
     def apply(self, move: Move | str, seat: int | None = None) -> Move:
         """Check and carry out one move; on any error the state is unchanged."""
         if not isinstance(move, (Move, str)):
-            raise IllegalMove(repr(move), "a move is a Move or its text, e.g. 'discard 7♥'", seat)
+            raise IllegalMove(repr(move), _("a move is a Move or its text, e.g. 'discard 7♥'"), seat)
         movers = self.to_move()
         if isinstance(move, str):
             prefix, text = split_seat_prefix(move)
             if prefix is not None:
                 if seat is not None and seat != prefix:
-                    raise IllegalMove(move, f"the move names seat {prefix} but seat {seat} plays it")
+                    raise IllegalMove(move, _("the move names seat {named} but seat {seat} plays it",
+                                              named=prefix, seat=seat))
                 seat = prefix
             seat = self._seat_for(seat, text, movers)
             try:
@@ -452,7 +459,7 @@ class State(ABC):
         if len(secret) < 2:
             return self.clone()
         last: Exception | None = None
-        for _ in range(tries):
+        for _attempt in range(tries):
             perm = shuffled(secret, rng)    # randrange only: the same on every machine
             mapping: dict[int, int] = {a: b for a, b in zip(secret, perm, strict=True) if a != b}
             try:

@@ -8,6 +8,11 @@ scoring, end of the deal and match, variants and the options that matter, then a
 ``?glossary`` in ``play``) and the browser table show these texts; they are the same text
 that begins the game's page ``docs/games/<id>.md`` (``python -m cardtable.help sync DOCS``
 rewrites the pages' beginnings, a test checks them).
+
+Translated pages sit beside it as ``howto.<locale>.md`` (``howto.th.md``): the same ``## ``
+sections in the same order as the English page (headings translated), the same tables with
+the same number of rows, card and move notation unchanged.  The page of the asked language
+is shown where it exists, else the English one; the docs pages begin with the English.
 """
 
 from __future__ import annotations
@@ -17,9 +22,12 @@ import re
 import sys
 from pathlib import Path
 
+from .i18n import DEFAULT, PSEUDO, _, current_language, normalize
 from .registry import GAME_MODULES, game_ids, resolve_game
 
 HOWTO_FILE = "howto.md"
+GLOSSARY = "Glossary"
+CARD_VALUES = "Card values"
 
 #: the line that ends the how-to-play text at the top of a docs page
 DOCS_MARKER = ("<!-- end of how to play: the text above is {path}; "
@@ -31,42 +39,83 @@ def _package_of(game_id: str) -> str:
     return GAME_MODULES[resolve_game(game_id)]
 
 
-def has_rules_text(game_id: str) -> bool:
-    """Whether the game ships a how-to-play text."""
-    package = _package_of(game_id)
+def _howto(game_id: str, name: str = HOWTO_FILE):
+    """The game's file ``name`` beside its rules (a Traversable), or None."""
     try:
-        return importlib.resources.files(package).joinpath(HOWTO_FILE).is_file()
+        f = importlib.resources.files(_package_of(game_id)).joinpath(name)
     except (ModuleNotFoundError, TypeError):   # missing, or a plain module rather than a package
-        return False
+        return None
+    return f if f.is_file() else None
 
 
-def rules_text(game_id: str, with_glossary: bool = True) -> str:
-    """The game's "How to play" as Markdown (with its card values and glossary unless
-    ``with_glossary`` is false); a short note when the game ships none."""
+def has_rules_text(game_id: str) -> bool:
+    """Whether the game ships a how-to-play text (in English; translations sit beside it)."""
+    return _howto(game_id) is not None
+
+
+def rules_language(game_id: str, lang: str | None = None) -> str:
+    """The language :func:`rules_text` shows the game's page in: ``lang`` (default: the
+    current language) when ``howto.<lang>.md`` exists, else English."""
+    loc = normalize(lang) if lang else current_language()
+    if not loc or loc in (DEFAULT, PSEUDO):
+        return DEFAULT
+    return loc if _howto(game_id, f"howto.{loc}.md") is not None else DEFAULT
+
+
+def _read(game_id: str, loc: str) -> str:
+    f = _howto(game_id, HOWTO_FILE if loc == DEFAULT else f"howto.{loc}.md")
+    return f.read_text(encoding="utf-8") if f is not None else ""
+
+
+def rules_text(game_id: str, with_glossary: bool = True, lang: str | None = None) -> str:
+    """The game's "How to play" as Markdown in ``lang`` (default: the current language;
+    English where the game has no page in it), with its card values and glossary unless
+    ``with_glossary`` is false; a short note when the game ships none."""
     if not has_rules_text(game_id):
-        return (f"# {game_id}\n\nThis game has no how-to-play text yet; "
-                f"`cardtable rules {game_id} --options` lists its rules.\n")
-    text = importlib.resources.files(_package_of(game_id)).joinpath(HOWTO_FILE).read_text(encoding="utf-8")
+        return "# {gid}\n\n{note}\n".format(gid=game_id, note=_(
+            "This game has no how-to-play text yet; `cardtable rules {game} --options` "
+            "lists its rules.", game=game_id))
+    loc = rules_language(game_id, lang)
+    text = _read(game_id, loc)
     if not with_glossary:
-        text = _drop_section(text, "Glossary")
+        index = _english_index(game_id, GLOSSARY)
+        if index is not None:
+            text = _drop_section(text, index)
     return text
 
 
-def _drop_section(text: str, title: str) -> str:
+# A translated page has the English page's "## " sections in the same order, with its
+# headings translated: a section is found by its place in the English page, never by the
+# words of its heading.
+
+def _headings(text: str) -> list[str]:
+    return [line[3:].strip() for line in text.splitlines() if line.startswith("## ")]
+
+
+def _english_index(game_id: str, title: str) -> int | None:
+    """Where ``## title`` is among the English page's sections (0-based), or None."""
+    heads = [h.lower() for h in _headings(_read(game_id, DEFAULT))]
+    return heads.index(title.lower()) if title.lower() in heads else None
+
+
+def _drop_section(text: str, index: int) -> str:
+    """``text`` without its ``index``-th ``## `` section."""
     out: list[str] = []
-    skipping = False
+    k = -1
     for line in text.splitlines(keepends=True):
         if line.startswith("## "):
-            skipping = line[3:].strip().lower() == title.lower()
-        if not skipping:
+            k += 1
+        if k != index:
             out.append(line)
     return "".join(out).rstrip() + "\n"
 
 
-def _section(text: str, title: str) -> str:
-    """The body of ``## title`` (up to the next ``## `` heading), or ''."""
-    m = re.search(rf"^## {re.escape(title)}\s*$(.*?)(?=^## |\Z)", text, re.M | re.S)
-    return m.group(1) if m else ""
+def _section(text: str, index: int | None) -> str:
+    """The body of the ``index``-th ``## `` section (up to the next ``## `` heading), or ''."""
+    if index is None:
+        return ""
+    parts = re.split(r"^## .*$", text, flags=re.M)
+    return parts[index + 1] if 0 <= index < len(parts) - 1 else ""
 
 
 def _table_rows(body: str) -> list[list[str]]:
@@ -89,21 +138,23 @@ def _table_rows(body: str) -> list[list[str]]:
     return rows
 
 
-def glossary(game_id: str) -> list[tuple[str, str, str]]:
-    """The game's terms: ``(English term, native word, meaning)``, in the text's order."""
+def _rows_of(game_id: str, title: str, lang: str | None) -> list[list[str]]:
     if not has_rules_text(game_id):
         return []
-    rows = _table_rows(_section(rules_text(game_id), "Glossary"))
-    return [(r[0], r[1], r[2]) for r in rows if len(r) >= 3]
+    body = _section(rules_text(game_id, lang=lang), _english_index(game_id, title))
+    return _table_rows(body)
 
 
-def card_values(game_id: str) -> list[tuple[str, str]]:
+def glossary(game_id: str, lang: str | None = None) -> list[tuple[str, str, str]]:
+    """The game's terms: ``(term, native word, meaning)``, in the page's order, from the
+    page of ``lang`` (default: the current language; else English)."""
+    return [(r[0], r[1], r[2]) for r in _rows_of(game_id, GLOSSARY, lang) if len(r) >= 3]
+
+
+def card_values(game_id: str, lang: str | None = None) -> list[tuple[str, str]]:
     """What each card is worth where a card's points matter: ``(cards, points)``; [] for
     games where they do not."""
-    if not has_rules_text(game_id):
-        return []
-    rows = _table_rows(_section(rules_text(game_id), "Card values"))
-    return [(r[0], r[1]) for r in rows if len(r) >= 2]
+    return [(r[0], r[1]) for r in _rows_of(game_id, CARD_VALUES, lang) if len(r) >= 2]
 
 
 # --- the docs pages begin with the same text ----------------------------------------------
@@ -114,7 +165,7 @@ def docs_marker(game_id: str) -> str:
 
 def docs_page_start(game_id: str) -> str:
     """What ``docs/games/<id>.md`` must begin with: the how-to text, then the marker line."""
-    return rules_text(game_id).rstrip("\n") + "\n\n" + docs_marker(game_id) + "\n"
+    return rules_text(game_id, lang=DEFAULT).rstrip("\n") + "\n\n" + docs_marker(game_id) + "\n"
 
 
 def sync_docs_page(page: Path, game_id: str) -> bool:

@@ -45,6 +45,7 @@ from typing import Any
 
 from .bots.outcome import seat_values
 from .errors import BadOption
+from .i18n import _
 from .registry import get_game
 from .simulate import Plan, Play, Results, mean_ci, run_plays
 
@@ -78,9 +79,9 @@ def plans(game_id: str, bots: Sequence[str], deals: int, seed: int = 0,
     n = game.default_players if players is None else players
     game.check_players(n)
     if len(bots) < 2:
-        raise BadOption("a ladder needs at least two bots")
+        raise BadOption(_("a ladder needs at least two bots"))
     if len(set(bots)) != len(bots):
-        raise BadOption(f"a ladder's bots must differ: {', '.join(bots)}")
+        raise BadOption(_("a ladder's bots must differ: {bots}", bots=", ".join(bots)))
     # a table's bots must divide the seats evenly (partners in 四百分, 一将 ... then are the
     # same bot: A, B, A, B); otherwise every combination of the largest size that does
     size = max((d for d in range(2, n + 1) if n % d == 0 and d <= len(bots)), default=min(n, len(bots)))
@@ -143,7 +144,7 @@ def bradley_terry(wins: Sequence[Sequence[float]], iterations: int = 1000,
           for j in range(k)] for i in range(k)]
     games = [[w[i][j] + w[j][i] for j in range(k)] for i in range(k)]
     p = [1.0] * k
-    for _ in range(iterations):
+    for _step in range(iterations):
         new = []
         for i in range(k):
             num = sum(w[i])
@@ -177,7 +178,7 @@ def ratings(records: Sequence[tuple[list[list[float]], list[float | None]]], bot
     point = bradley_terry(_sum_matrices(mats, k))
     rng = random.Random(f"cardtable-ladder:{seed}")
     samples: list[list[float]] = [[] for _ in range(k)]
-    for _ in range(bootstrap if len(mats) > 1 else 0):
+    for _sample in range(bootstrap if len(mats) > 1 else 0):
         pick = [mats[rng.randrange(len(mats))] for _ in mats]
         for i, v in enumerate(bradley_terry(_sum_matrices(pick, k), iterations=200, tol=1e-7)):
             samples[i].append(v)
@@ -229,7 +230,7 @@ def sprt(units: Sequence[float], elo0: float = 0.0, elo1: float = 50.0, alpha: f
 def sprt_units(records: Sequence[tuple[list[list[float]], list[float | None]]],
                first: int = 0, second: int = 1) -> list[float]:
     out = []
-    for wins, _ in records:
+    for wins, _games in records:
         a, b = wins[second][first], wins[first][second]
         if a + b > 0:
             out.append(a / (a + b))

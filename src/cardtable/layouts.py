@@ -35,6 +35,7 @@ from collections.abc import Sequence
 
 from .cards import RANKS, SUITS, parse_card
 from .errors import BadCard
+from .i18n import _
 
 SEVEN = 6
 FULL_SUIT = (1 << 13) - 1
@@ -160,9 +161,9 @@ def parse_position(text: str) -> int:
     try:
         c = parse_card(t)
     except BadCard:
-        raise BadCard(text, "expected a position such as ♦8, D8 or 8♦") from None
+        raise BadCard(text, _("expected a position such as ♦8, D8 or 8♦")) from None
     if c.is_joker:
-        raise BadCard(text, "a joker is not a position on the table")
+        raise BadCard(text, _("a joker is not a position on the table"))
     return int(c) % 64
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from .deal import Deal
 from .errors import CardtableError
 from .game import Game, MatchEnd, State
+from .i18n import _
 from .options import Options
 from .scoring import ScoreItem, totals
 
@@ -53,7 +54,7 @@ class Match:
     def finish_deal(self) -> MatchEnd | None:
         """Record the finished current deal; return the match end if this was the last."""
         if not self.state.is_over:
-            raise CardtableError("the current deal is not over")
+            raise CardtableError(_("the current deal is not over"))
         if self.state in self.deals:
             return self.end
         self.deals.append(self.state)
@@ -68,7 +69,7 @@ class Match:
         else from the match's generator).  ``field_name`` names a written deal in errors."""
         self.finish_deal()
         if self.end is not None:
-            raise CardtableError("the match is over")
+            raise CardtableError(_("the match is over"))
         context = self.game.next_context(self)
         saved = self.rng.getstate()
         try:

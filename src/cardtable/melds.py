@@ -44,6 +44,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, product
 
+from .i18n import _
+
 ROW = 0x1FFF          # one suit's 13 ranks
 SUIT_SHIFT = (0, 13, 26, 39)
 FULL = (1 << 52) - 1
@@ -324,11 +326,11 @@ class MeldTable:
         used = 0
         for g in groups:
             if g & ~m:
-                return "a meld names a card that is not in the hand"
+                return _("a meld names a card that is not in the hand")
             if g & used:
-                return "a card is used in two melds"
+                return _("a card is used in two melds")
             if not self.is_meld(g):
-                return "a group is neither a set (3–4 of a rank) nor a run (3+ in suit sequence)"
+                return _("a group is neither a set (3–4 of a rank) nor a run (3+ in suit sequence)")
             used |= g
         return None
 
@@ -426,7 +428,7 @@ class MeldTable:
         for choice in product(*per_meld):   # product() of nothing yields one empty choice
             laid = 0
             ok = True
-            for mask, _ in choice:
+            for mask, _size in choice:
                 if laid & mask:
                     ok = False
                     break

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Literal, TypeVar, get_args, get_origin
 
 from .errors import BadOption
+from .i18n import _
 
 T = TypeVar("T", bound="Options")
 
@@ -36,6 +37,11 @@ class OptionInfo:
     max: int | None
     spec: str
     type_name: str
+
+    @property
+    def shown_doc(self) -> str:
+        """The description in the current language (games mark their docs with ``N_``)."""
+        return _(self.doc) if self.doc else ""
 
 
 @dataclass(frozen=True)
@@ -65,7 +71,8 @@ class Options:
         values = dataclasses.asdict(base) if base is not None else {k: i.default for k, i in info.items()}
         for key, raw in (overrides or {}).items():
             if key not in info:
-                raise BadOption(f"unknown option {key!r}; valid options: {', '.join(sorted(info))}")
+                raise BadOption(_("unknown option {key}; valid options: {valid}", key=repr(key),
+                                   valid=", ".join(sorted(info))))
             values[key] = _coerce(info[key], raw)
         obj = cls(**values)
         obj.validate()
@@ -81,6 +88,14 @@ class Options:
         """Only the keys that differ from the defaults."""
         defaults = {i.key: i.default for i in self.describe()}
         return {k: v for k, v in self.to_dict().items() if defaults[k] != v}
+
+
+def option_rows(options_class: type[Options]) -> list[dict[str, Any]]:
+    """A game's options as a player reads them: key, type, default, allowed values and the
+    description in the current language (what ``cardtable rules ID --options`` lists)."""
+    return [{"key": i.key, "type": i.type_name, "default": i.default, "doc": i.shown_doc,
+             "choices": list(i.choices) if i.choices is not None else None,
+             "min": i.min, "max": i.max, "spec": i.spec} for i in options_class.describe()]
 
 
 def _type_name(tp: Any) -> str:
@@ -103,34 +118,43 @@ def _coerce(info: OptionInfo, raw: Any) -> Any:
             elif low in ("false", "0", "no", "off"):
                 value = False
             else:
-                raise BadOption(f"option {key!r} takes true or false, not {raw!r}")
+                raise BadOption(_("option {key} takes true or false, not {value}", key=repr(key),
+                                   value=repr(raw)))
         elif not isinstance(raw, bool):
-            raise BadOption(f"option {key!r} takes true or false, not {raw!r}")
+            raise BadOption(_("option {key} takes true or false, not {value}", key=repr(key),
+                                   value=repr(raw)))
     elif tname == "int":
         if isinstance(raw, bool) or not isinstance(raw, (int, str)):
-            raise BadOption(f"option {key!r} takes a whole number, not {raw!r}")
+            raise BadOption(_("option {key} takes a whole number, not {value}", key=repr(key),
+                               value=repr(raw)))
         try:
             value = int(raw)
         except ValueError:
-            raise BadOption(f"option {key!r} takes a whole number, not {raw!r}") from None
+            raise BadOption(_("option {key} takes a whole number, not {value}", key=repr(key),
+                               value=repr(raw))) from None
     elif tname == "float":
         try:
             value = float(raw)
         except (TypeError, ValueError):
-            raise BadOption(f"option {key!r} takes a number, not {raw!r}") from None
+            raise BadOption(_("option {key} takes a number, not {value}", key=repr(key),
+                               value=repr(raw))) from None
     elif tname == "str":
         if not isinstance(raw, str):
-            raise BadOption(f"option {key!r} takes text, not {raw!r}")
+            raise BadOption(_("option {key} takes text, not {value}", key=repr(key), value=repr(raw)))
     if info.choices is not None and value not in info.choices:
         valid = ", ".join(_show(c) for c in info.choices)
-        raise BadOption(f"option {key!r} has no value {raw!r}; valid values: {valid}")
+        raise BadOption(_("option {key} has no value {value}; valid values: {valid}",
+                          key=repr(key), value=repr(raw), valid=valid))
     if (info.min is not None or info.max is not None) and (
             isinstance(value, bool) or not isinstance(value, (int, float))):
-        raise BadOption(f"option {key!r} takes a number, not {raw!r}")
+        raise BadOption(_("option {key} takes a number, not {value}", key=repr(key),
+                               value=repr(raw)))
     if info.min is not None and value < info.min:
-        raise BadOption(f"option {key!r} must be at least {info.min}, not {value!r}")
+        raise BadOption(_("option {key} must be at least {min}, not {value}", key=repr(key),
+                          min=info.min, value=repr(value)))
     if info.max is not None and value > info.max:
-        raise BadOption(f"option {key!r} must be at most {info.max}, not {value!r}")
+        raise BadOption(_("option {key} must be at most {max}, not {value}", key=repr(key),
+                          max=info.max, value=repr(value)))
     return value
 
 
@@ -148,6 +172,11 @@ class Preset:
     description: str
     source: str
     rules: dict[str, Any]
+
+    @property
+    def shown_description(self) -> str:
+        """The description in the current language (extracted from presets/*.toml)."""
+        return _(self.description) if self.description else ""
 
 
 def load_presets(folder: Path) -> dict[str, Preset]:

@@ -32,6 +32,8 @@ from typing import Any
 
 from .cards import SUITS, parse_card
 from .errors import BadCard
+from .game import Game
+from .i18n import _, current_language, pgettext
 from .registry import GAME_MODULES, get_game
 
 #: suits in the order a hand is shown: colours alternate, so neighbours are easy to tell apart
@@ -65,7 +67,41 @@ def phase_words(game_id: str, phase: Any) -> str:
     mod = game_part(game_id, "layout")
     table: dict[str, str] = getattr(mod, "PHASES", {}) if mod else {}
     text = str(phase)
-    return table.get(text, text.replace("_", " "))
+    words = table.get(text)
+    return _(words) if words else text.replace("_", " ")
+
+
+# --- game titles ----------------------------------------------------------------------------
+
+def _script(text: str) -> str:
+    """The script a name is written in, as far as titles care: Han, Thai or other."""
+    for ch in text:
+        if "\u0e00" <= ch <= "\u0e7f":
+            return "thai"
+        if "\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff":
+            return "han"
+    return "other"
+
+
+_LANGUAGE_SCRIPT = {"zh_Hans": "han", "zh_Hant": "han", "th": "thai"}
+
+
+def _name_key(text: str) -> str:
+    return "".join(ch for ch in text.casefold() if ch.isalnum())
+
+
+def game_title(game: str | Game[Any], sep: str = " · ") -> str:
+    """A game's title in the current language: its translated name, then its native name
+    where that says something more ("Chinese Poker · 十三张"; in Chinese just "十三张" or
+    "十三張": the native name is left out when it is the same name or is written in the
+    reader's own script).  ``game`` is a game or its id."""
+    g = get_game(game) if isinstance(game, str) else game
+    name = _(g.name)
+    native = g.native_name or ""
+    if (not native or _name_key(native) == _name_key(name)
+            or _script(native) == _LANGUAGE_SCRIPT.get(current_language())):
+        return name
+    return f"{name}{sep}{native}"
 
 
 # --- seats ----------------------------------------------------------------------------------
@@ -73,15 +109,17 @@ def phase_words(game_id: str, phase: Any) -> str:
 def seat_names(players: int, you: int | None = None,
                kinds: Sequence[str] | None = None) -> list[str]:
     """How each seat is named on screen: "You", then "seat 2 (heuristic)" … numbered from 1
-    as people count (the engine's seats are 0-based)."""
+    as people count (the engine's seats are 0-based); a bot by its name in the current
+    language (:func:`cardtable.bots.labels.bot_label`)."""
+    from .bots.labels import bot_label
     out = []
     for s in range(players):
         if s == you:
-            out.append("You")
+            out.append(_("You"))
         elif kinds is not None and s < len(kinds) and kinds[s]:
-            out.append(f"seat {s + 1} ({kinds[s]})")
+            out.append(_("seat {n} ({bot})", n=s + 1, bot=bot_label(kinds[s])))
         else:
-            out.append(f"seat {s + 1}")
+            out.append(_("seat {n}", n=s + 1))
     return out
 
 
@@ -90,7 +128,7 @@ def name_of(seat: Any, names: Sequence[str]) -> str:
         s = int(seat)
     except (TypeError, ValueError):
         return str(seat)
-    return names[s] if 0 <= s < len(names) else f"seat {s + 1}"
+    return names[s] if 0 <= s < len(names) else _("seat {n}", n=s + 1)
 
 
 _SEAT_WORD = re.compile(r"\bseat (\d+)('s)?")
@@ -107,15 +145,20 @@ def name_seats(text: str, names: Sequence[str]) -> str:
 
 
 def seat_ref(seat: int, names: Sequence[str], possessive: bool = False) -> str:
-    """A seat inside a sentence: "you" / "your", else its name ("seat 3 (heuristic)'s")."""
+    """A seat inside a sentence: "you" / "your", else its name ("seat 3 (heuristic)'s").
+
+    The possessive form suits English word order only; a translated sentence names the
+    seat with the plain form (``{who}``) and words its own possessive."""
     name = name_of(seat, names)
-    if name == "You":
-        return "your" if possessive else "you"
-    return name + ("'s" if possessive else "")
+    if name == _("You"):
+        return pgettext("possessive", "your") if possessive else _("you")
+    return _("{name}'s", name=name) if possessive else name
 
 
 def seats_text(seats: Sequence[Any], names: Sequence[str]) -> str:
-    return ", ".join(name_of(s, names) for s in seats) or "nobody"
+    """Seats as a list in a sentence ("You, seat 3"; Chinese joins with 、), or "nobody"."""
+    return (pgettext("list separator", ", ").join(name_of(s, names) for s in seats)
+            or _("nobody"))
 
 
 # --- cards ----------------------------------------------------------------------------------
@@ -219,7 +262,8 @@ def group_moves(texts: Sequence[str]) -> list[dict[str, Any]]:
             if len(steps) == 1 and steps.pop() > 0:
                 step = values[1] - values[0]
                 out.append({"verb": verb, "range": True,
-                            "label": f"{verb} {values[0]} … {values[-1]} (by {step})",
+                            "label": _("{verb} {first} … {last} (by {step})", verb=verb,
+                                       first=values[0], last=values[-1], step=step),
                             "numbers": [i + 1 for i in idx],
                             "moves": [texts[i] for i in idx]})
                 continue
@@ -234,18 +278,23 @@ def turn_line(view: dict[str, Any], names: Sequence[str]) -> str:
     """Whose turn it is and what they are doing, in words."""
     game_id = str(view.get("game"))
     if view.get("over"):
-        return "The deal is over."
+        return _("The deal is over.")
     phase = phase_words(game_id, view.get("phase"))
     movers = list(view.get("to_move") or [])
     seat = view.get("seat")
-    what = f" — {phase}" if phase else ""
     if seat is not None and seat in movers:
         others = [s for s in movers if s != seat]
-        also = f" (at the same time as {seats_text(others, names)})" if others else ""
-        return f"Your turn{what}{also}."
+        if others:
+            also = seats_text(others, names)
+            return (_("Your turn — {phase} (at the same time as {seats}).", phase=phase,
+                      seats=also) if phase else
+                    _("Your turn (at the same time as {seats}).", seats=also))
+        return _("Your turn — {phase}.", phase=phase) if phase else _("Your turn.")
     if not movers:
-        return "Nobody is to move."
-    return f"Waiting for {seats_text(movers, names)}{what}."
+        return _("Nobody is to move.")
+    who = seats_text(movers, names)
+    return (_("Waiting for {seats} — {phase}.", seats=who, phase=phase) if phase
+            else _("Waiting for {seats}.", seats=who))
 
 
 def last_moves(view: dict[str, Any], names: Sequence[str], count: int = LAST_MOVES) -> list[str]:
@@ -312,7 +361,7 @@ def table_layout(view: dict[str, Any], legal: Sequence[str], seat_names: Sequenc
     ``legal`` are the seat's legal moves as text (``state.move_text``), in the order the
     numbers refer to.  The result::
 
-        {"title": {"name", "native"}, "turn": str, "phase": str,
+        {"title": {"name", "native", "text"}, "turn": str, "phase": str,
          "hand": [{"suit", "cards": [token]}] | None,
          "zones": [{"name", "cards" | "text"}], "last_moves": [str],
          "moves": [group_moves entry], "move_note": str | None, "over": bool}
@@ -326,12 +375,12 @@ def table_layout(view: dict[str, Any], legal: Sequence[str], seat_names: Sequenc
         zones = zones_fn(view, seat_names)
     else:   # a game without a layout: its own text drawing, else every view key
         drawn = getattr(importlib.import_module(GAME_MODULES[game_id]), "render", None)
-        zones = ([{"name": "table", "text": str(drawn(view))}] if callable(drawn)
+        zones = ([{"name": _("table"), "text": str(drawn(view))}] if callable(drawn)
                  else generic_zones(view, seat_names))
     hand = own_hand(view)
     note_fn = getattr(mod, "move_note", None)
     return {
-        "title": {"name": game.name, "native": game.native_name},
+        "title": {"name": _(game.name), "native": game.native_name, "text": game_title(game)},
         "turn": turn_line(view, seat_names),
         "phase": phase_words(game_id, view.get("phase")),
         "hand": (hand_groups(hand, ace_low, last_drawn, getattr(mod, "BY_RANK", None))
@@ -345,7 +394,8 @@ def table_layout(view: dict[str, Any], legal: Sequence[str], seat_names: Sequenc
     }
 
 
-__all__ = ["card_token", "drawn_cards", "game_part", "group_moves", "hand_groups", "name_of",
+__all__ = ["card_token", "drawn_cards", "game_part", "game_title", "group_moves", "hand_groups",
+           "name_of",
            "name_seats", "own_hand", "per_seat", "phase_words", "plays_text", "seat_names", "seat_ref",
            "table_layout", "tokens", "turn_line", "zone"]
 

@@ -41,6 +41,7 @@ from typing import Any
 from .bots import Bot, bot_move, make_bot
 from .errors import BadOption, IllegalMove
 from .game import Game, State
+from .i18n import _
 from .options import Options
 from .registry import get_game
 
@@ -77,11 +78,12 @@ class Plan:
 
     def __post_init__(self) -> None:
         if len(self.bots) != self.players:
-            raise BadOption(f"a {self.players}-player plan needs {self.players} bots, not {len(self.bots)}")
+            raise BadOption(_("a {players}-player plan needs {players} bots, not {count}",
+                              players=self.players, count=len(self.bots)))
         if self.deals < 1:
-            raise BadOption(f"deals must be at least 1, not {self.deals}")
+            raise BadOption(_("deals must be at least 1, not {deals}", deals=self.deals))
         if self.duplicate and not self.rotate:
-            raise BadOption("duplicate deals rotate the bots; they cannot keep fixed seats")
+            raise BadOption(_("duplicate deals rotate the bots; they cannot keep fixed seats"))
 
     @property
     def rotations(self) -> int:
@@ -259,7 +261,7 @@ def ray_init(address: str | None = None, workers: int | None = None) -> Any:
     try:
         import ray
     except ImportError:
-        raise BadOption("--ray needs Ray: pip install 'cardtable[ray]'") from None
+        raise BadOption(_("--ray needs Ray: pip install 'cardtable[ray]'")) from None
     if not ray.is_initialized():
         try:
             if address:
@@ -268,7 +270,9 @@ def ray_init(address: str | None = None, workers: int | None = None) -> Any:
                 ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
                          _node_ip_address="127.0.0.1")
         except (ValueError, ConnectionError, RuntimeError) as e:
-            raise BadOption(f"could not start or join Ray{f' at {address}' if address else ''}: {e}") from None
+            raise BadOption(_("could not start or join Ray at {address}: {why}", address=address,
+                              why=e) if address else
+                            _("could not start or join Ray: {why}", why=e)) from None
     return ray
 
 

@@ -56,6 +56,7 @@ from typing import TYPE_CHECKING, Literal
 
 from .cards import BJ, COPY_STRIDE, JK, LJ, Card, iter_bits
 from .errors import CardtableError
+from .i18n import _
 
 if TYPE_CHECKING:
     from .game import State
@@ -192,21 +193,29 @@ def suit_name(suit: int | None) -> str:
     return "no suit" if suit is None or not 0 <= suit < len(_SUIT_NAMES) else _SUIT_NAMES[suit]
 
 
+def _suit_shown(suit: int | None) -> str:
+    """A suit inside a sentence: its symbol, or the words for jokers / no suit."""
+    if suit is None or not 0 <= suit < len(_SUIT_NAMES):
+        return _("no suit")
+    return _("jokers") if suit == len(_SUIT_NAMES) - 1 else _SUIT_NAMES[suit]
+
+
 def why_not_playable(hand: int, led: Sequence[int], card: int, rules: TrickRules) -> str | None:
     """None if ``card`` may be played from ``hand`` now, else why not."""
     from .cards import card_str
     if not hand >> card & 1:
-        return f"{card_str(card)} is not in your hand"
+        return _("{card} is not in your hand", card=card_str(card))
     if legal_plays(hand, led, rules) >> card & 1:
         return None
     lead_suit = rules.suit(led[0])
     copies = hand.bit_length() // COPY_STRIDE + 1
     if hand & rules.suit_mask(lead_suit, copies):
-        return (f"you must follow suit: {card_str(led[0])} led {suit_name(lead_suit)} "
-                f"and you hold {suit_name(lead_suit)}")
+        return _("you must follow suit: {card} led {suit} and you hold {suit}",
+                 card=card_str(led[0]), suit=_suit_shown(lead_suit))
     if rules.follow == "must_overtrump" and rules.suit(card) == rules.trump:
-        return "you must beat the highest trump in the trick when you can"
-    return f"you cannot follow {suit_name(lead_suit)}, so you must trump ({suit_name(rules.trump)})"
+        return _("you must beat the highest trump in the trick when you can")
+    return _("you cannot follow {suit}, so you must trump ({trump})",
+             suit=_suit_shown(lead_suit), trump=_suit_shown(rules.trump))
 
 
 @dataclass
@@ -374,16 +383,17 @@ class Auction:
 
     def why_not(self, seat: int, value: int | None) -> str | None:
         if self.done:
-            return "the auction is over"
+            return _("the auction is over")
         if seat != self.turn:
-            return f"it is seat {self.turn}'s turn to bid"
+            return _("it is seat {seat}'s turn to bid", seat=self.turn)
         if value is None:
             return None
         if (value - self.minimum) % self.step or not self.minimum <= value <= self.maximum:
-            return f"bids are multiples of {self.step} from {self.minimum} to {self.maximum}"
+            return _("bids are multiples of {step} from {lowest} to {highest}", step=self.step,
+                     lowest=self.minimum, highest=self.maximum)
         if value < self.min_bid():
-            return (f"a bid must exceed the current bid of {self.high[0] if self.high else 0}; "
-                    f"the lowest now is {self.min_bid()}")
+            return _("a bid must exceed the current bid of {bid}; the lowest now is {lowest}",
+                     bid=self.high[0] if self.high else 0, lowest=self.min_bid())
         return None
 
     def act(self, seat: int, value: int | None) -> None:

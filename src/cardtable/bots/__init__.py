@@ -8,10 +8,12 @@ from typing import Any
 
 from ..errors import BadOption
 from ..game import State
+from ..i18n import _
 from ..moves import Move
 from ..registry import GAME_MODULES, get_game
 from .base import Bot
 from .ismcts import ISMCTSBot
+from .labels import bot_description, bot_label
 from .random_bot import RandomBot
 from .sampling import honest_sampler
 from .search import GuidedSearchBot, SearchBot
@@ -55,7 +57,7 @@ def make_bot(game_id: str, name: str) -> Bot:
     (``ismcts:iterations=800``, see :mod:`cardtable.bots.levels`) is accepted too.
     Raises BadOption naming the valid bots for an unknown name."""
     if not isinstance(name, str):
-        raise BadOption(f"a bot name is a string, not {name!r}")
+        raise BadOption(_("a bot name is a string, not {name}", name=repr(name)))
     from .levels import LEVELS, make_level, make_with_settings
     if name in LEVELS:
         return make_level(game_id, name)
@@ -63,7 +65,8 @@ def make_bot(game_id: str, name: str) -> Bot:
         return make_with_settings(game_id, name)
     table = {**GENERIC_BOTS, **game_bots(game_id)}
     if name not in table:
-        raise BadOption(f"no bot {name!r} for {game_id}; valid bots: {', '.join(bot_names(game_id))}")
+        raise BadOption(_("no bot {name} for {game}; valid bots: {valid}", name=repr(name),
+                          game=game_id, valid=", ".join(bot_names(game_id))))
     bot: Bot = table[name](game_id)
     return bot
 
@@ -80,11 +83,13 @@ def bot_move(bot: Bot | str, state: State, seat: int, rng: random.Random) -> Mov
     if isinstance(bot, str):
         bot = make_bot(state.game.id, bot)
     elif not callable(getattr(bot, "choose", None)):
-        raise BadOption(f"a bot is a bot name or an object with a choose() method, not {bot!r}")
+        raise BadOption(_("a bot is a bot name or an object with a choose() method, not {bot}",
+                          bot=repr(bot)))
     state._check_seat(seat)
     legal = state.legal_moves(seat)
     if not legal:
-        raise BadOption(f"seat {seat} has no move now (to move: {list(state.to_move())})")
+        raise BadOption(_("seat {seat} has no move now (to move: {movers})", seat=seat,
+                          movers=list(state.to_move())))
     if getattr(bot, "needs_view", True):
         view = state.view(seat)
     else:
@@ -95,5 +100,5 @@ def bot_move(bot: Bot | str, state: State, seat: int, rng: random.Random) -> Mov
     return bot.choose(view, legal, rng)
 
 
-__all__ = ["Bot", "default_bot_name", "GuidedSearchBot", "ISMCTSBot", "RandomBot",
+__all__ = ["Bot", "bot_description", "bot_label", "default_bot_name", "GuidedSearchBot", "ISMCTSBot", "RandomBot",
            "SearchBot", "game_bots", "bot_move", "bot_names", "make_bot"]

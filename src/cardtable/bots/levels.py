@@ -24,6 +24,7 @@ import random
 from typing import Any
 
 from ..errors import BadOption
+from ..i18n import _
 from ..moves import Move
 
 LEVELS = ("easy", "medium", "hard", "expert")
@@ -70,7 +71,8 @@ def make_level(game_id: str, level: str) -> Any:
     from . import make_bot
     from .ismcts import ISMCTSBot
     if level not in LEVELS:
-        raise BadOption(f"no level {level!r}; levels: {', '.join(LEVELS)}")
+        raise BadOption(_("no level {level}; levels: {valid}", level=repr(level),
+                          valid=", ".join(LEVELS)))
     if level == "easy":
         return NoisyBot(make_bot(game_id, medium_name(game_id)), EASY_NOISE, "easy")
     if level == "medium":
@@ -94,19 +96,21 @@ def _value(text: str) -> Any:
 def make_with_settings(game_id: str, spec: str) -> Any:
     """``name:key=value,key=value`` → that bot built with those keyword arguments."""
     from . import GENERIC_BOTS, game_bots
-    name, _, rest = spec.partition(":")
+    name, _sep, rest = spec.partition(":")
     table = {**GENERIC_BOTS, **game_bots(game_id)}
     if name not in table:
-        raise BadOption(f"no bot {name!r} for {game_id}; valid bots: {', '.join(sorted(table))}")
+        raise BadOption(_("no bot {name} for {game}; valid bots: {valid}", name=repr(name),
+                          game=game_id, valid=", ".join(sorted(table))))
     kwargs: dict[str, Any] = {}
     for part in filter(None, (p.strip() for p in rest.replace(";", ",").split(","))):
         key, eq, val = part.partition("=")
         if not eq or not key.isidentifier():
-            raise BadOption(f"bot setting {part!r} in {spec!r} is not key=value")
+            raise BadOption(_("bot setting {part} in {spec} is not key=value", part=repr(part),
+                              spec=repr(spec)))
         kwargs[key] = _value(val)
     try:
         bot = table[name](game_id, **kwargs)
     except (TypeError, ValueError) as e:
-        raise BadOption(f"bad settings for bot {name!r}: {e}") from None
+        raise BadOption(_("bad settings for bot {name}: {why}", name=repr(name), why=e)) from None
     bot.name = spec
     return bot
