@@ -204,3 +204,28 @@ def test_pseudo_leaves_no_core_word_unmarked() -> None:
     for text in seen:
         left = unmarked(text)
         assert not re.findall(r"[A-Za-z]{2,}", left), (text, left)
+
+
+def test_illegal_move_is_worded_when_shown_and_pickles() -> None:
+    import pickle
+
+    err = IllegalMove("discard Q♥", "why", 1)
+    back = pickle.loads(pickle.dumps(err))
+    assert (back.move, back.why, back.seat) == ("discard Q♥", "why", 1)
+    assert str(back) == "seat 1: illegal move 'discard Q♥': why"
+    with use_language("ru"):
+        assert str(back) == msgstr("ru", "seat {seat}: illegal move {move}: {why}").format(
+            seat=1, move="'discard Q♥'", why="why")
+
+
+def test_option_and_preset_descriptions_go_through_the_catalog() -> None:
+    from cardtable.options import option_rows
+
+    game = get_game("gin")
+    rows = option_rows(game.options_class)
+    assert [r["doc"] for r in rows] == [i.doc for i in game.options_class.describe()]
+    with use_language("pseudo"):
+        shown = option_rows(game.options_class)
+        presets = [p.shown_description for p in game.presets.values()]
+    assert all(r["doc"].startswith("⟦") for r in shown if r["doc"])
+    assert presets and all(p.startswith("⟦") for p in presets)
