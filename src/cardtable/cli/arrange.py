@@ -91,8 +91,9 @@ class Arranging:
 
     def put(self, row: int, cards: list[str]) -> None:
         if len(cards) > ROW_SIZES[row]:
-            raise ValueError(_("the {row} holds {size} cards, not {n}", row=_(ROW_TITLES[row]),
-                               size=ROW_SIZES[row], n=len(cards)))
+            raise ValueError(ngettext("the {row} holds {n} card, not {have}",
+                                      "the {row} holds {n} cards, not {have}", ROW_SIZES[row],
+                                      row=_(ROW_TITLES[row]), have=len(cards)))
         for r in self.rows:
             for c in cards:
                 if c in r:

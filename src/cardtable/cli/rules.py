@@ -10,7 +10,7 @@ from rich.text import Text
 
 from ..bots import bot_names
 from ..help import glossary, has_rules_text, rules_text
-from ..i18n import N_, _, pgettext
+from ..i18n import N_, _, ngettext, pgettext
 from ..registry import game_ids, get_game
 from .common import command, default_bot_name, load_game, out_console
 
@@ -96,7 +96,7 @@ def rules_command(
         return
     console = out_console()
     if g.min_players == g.max_players:
-        players = _("{n} players", n=g.min_players)
+        players = ngettext("{n} player", "{n} players", g.min_players)
     else:
         players = _("{lo}–{hi} players (default {n})", lo=g.min_players, hi=g.max_players,
                     n=g.default_players)

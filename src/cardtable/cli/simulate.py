@@ -165,5 +165,5 @@ def register(app: typer.Typer) -> None:
     command(app, "simulate", simulate_command, SIMULATE_HELP)
 
 
-SIMULATE_HELP = N_("Play many deals bot against bot; per-bot mean points and win rate with 95 % "
-                   "intervals, per-seat figures and speed.")
+SIMULATE_HELP = N_("Play many deals bot against bot: per-bot mean points and win rate with "
+                   "intervals at 95 %, per-seat figures and speed.")
