@@ -258,7 +258,7 @@ def test_pseudo_help_of_every_command_is_all_translated(runner: CliRunner, comma
 
 
 @pytest.mark.parametrize("args", [
-    ["bogus"], ["play", "--nope"], ["simulate"], ["play", "gin", "--seat", "9"],
+    [], ["bogus"], ["play", "--nope"], ["simulate"], ["play", "gin", "--seat", "9"],
     ["simulate", "gin", "--games", "0"], ["play", "gin", "--deals", "2", "--match"],
     ["play"], ["referee", "remik"], ["play", "gin", "--rule", "nonsense"],
     ["export", "gin", "--out", "x.csv"], ["ladder", "gin", "--bots", "random,random", "--deals", "0"],

@@ -162,6 +162,14 @@ class LocalizedGroup(TyperGroup):
         except click_exceptions.UsageError as e:
             raise _translated(e) from None
 
+    def invoke(self, ctx: Any) -> Any:
+        if not ctx._protected_args and not self.invoke_without_command:
+            try:                                     # "Missing command." is raised here
+                return super().invoke(ctx)
+            except click_exceptions.UsageError as e:
+                raise _translated(e) from None
+        return super().invoke(ctx)
+
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         try:
             return super().resolve_command(ctx, args)
