@@ -39,6 +39,18 @@ def toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     registry._loaded.pop("toy", None)
 
 
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every CLI test speaks English unless it asks otherwise (``--lang``, ``CARDTABLE_LANG``),
+    whatever the machine's locale; the process language is reset after each test."""
+    from cardtable.cli.lang import apply
+
+    monkeypatch.setenv("CARDTABLE_LANG", "en")
+    apply("en")
+    yield
+    apply("en")
+
+
 @pytest.fixture
 def runner() -> CliRunner:
     return CliRunner(env={"COLUMNS": "200"})

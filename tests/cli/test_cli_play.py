@@ -51,7 +51,7 @@ def test_bad_input_is_explained_and_reprompted(runner: CliRunner, toy: str) -> N
     assert "a bid is 0 or 1" in out
     assert "Type the number of a move" in out                          # help
     assert "You: bid 1" in out                                # the text move took
-    assert "Stopped after 1 deal(s)" in out
+    assert "Stopped after 1 deal (--deals)" in out
 
 
 def test_end_of_input_ends_cleanly(runner: CliRunner, toy: str) -> None:
@@ -152,7 +152,7 @@ def test_junk_lines_never_end_the_session(runner: CliRunner, toy: str) -> None:
     code, out = play(runner, "toy", "--seed", "1", "--deals", "1", "--rule", "game_target=50",
                      input="\n".join(junk) + "\n" + "1\n" * 20)
     assert code == 0, out
-    assert "Stopped after 1 deal(s)" in out
+    assert "Stopped after 1 deal (--deals)" in out
     text = " ".join(out.split())
     assert text.count("try again") >= len(junk) - 2    # " 1 " is a move number; "" is skipped
     assert "the move names seat 1 but seat 0 plays it" in text

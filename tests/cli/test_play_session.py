@@ -39,7 +39,7 @@ def test_undo_restores_the_state_before_the_move_and_the_file_keeps_only_moves_t
     a, b = tmp_path / "a.json", tmp_path / "b.json"
     # seed 4: the person takes the upcard (1), discards (1); the bot draws and discards
     out = play(runner, "gin", "--seed", "4", "--save", str(a), input="1\n1\nundo\nq\n")
-    assert "Took back your last move and what followed (3 move(s))" in out
+    assert "Took back your last move and what followed (3 moves)" in out
     play(runner, "gin", "--seed", "4", "--save", str(b), input="1\nq\n")
     assert saved(a)["deals"] == saved(b)["deals"]
     assert saved(a)["deals"][0]["moves"] == ["take"]      # the discard and the bot's replies are gone
@@ -250,4 +250,4 @@ def test_junk_never_crashes_and_every_error_says_what_is_valid(runner: CliRunner
     out = play(runner, game_id, "--seed", "2", "--deals", "1", input="\n".join(JUNK) + "\n" + "1\n" * 400)
     assert "Traceback" not in out
     assert "Valid now:" in out
-    assert ("Stopped after 1 deal(s)" in out or "End of input" in out or "Winner" in out)
+    assert ("Stopped after 1 deal (--deals)" in out or "End of input" in out or "Winner" in out)

@@ -26,6 +26,7 @@ from ..games.shisanzhang.assist import (
 )
 from ..games.shisanzhang.specials import special_id
 from ..games.shisanzhang.state import ROW_SIZES
+from ..i18n import N_, _, ngettext
 from .render import coloured
 
 ROW_WORDS = {
@@ -33,13 +34,13 @@ ROW_WORDS = {
     1: ("m", "mid", "middle", "second", "2nd", "中", "中道"),
     2: ("b", "back", "third", "3rd", "尾", "尾道", "bottom"),
 }
-HELP = """Build your three rows, then type 'done':
+HELP = N_("""Build your three rows, then type 'done':
   f 1 2 3        put cards 1, 2, 3 in the 头道 (first row, 3 cards); also m (中道, 5), b (尾道, 5)
   f {example:<13}the same with card texts
   clear [f|m|b]  empty one row (or all)        auto     the auto-arranger's split
   declare NAME   declare a special hand        done     send the arrangement
   cancel         back to the normal prompt     ?        this help
-When two rows are full, the last one takes the remaining cards by itself."""
+When two rows are full, the last one takes the remaining cards by itself.""")
 
 
 def _row_of(word: str) -> int | None:
@@ -73,7 +74,8 @@ class Arranging:
             if t.isdigit():
                 k = int(t)
                 if not 1 <= k <= len(self.hand):
-                    raise ValueError(f"there is no card number {k}; the cards are numbered 1–{len(self.hand)}")
+                    raise ValueError(_("there is no card number {k}; the cards are numbered 1–{last}",
+                                       k=k, last=len(self.hand)))
                 card = self.hand[k - 1]
             else:
                 try:
@@ -81,15 +83,17 @@ class Arranging:
                 except BadCard as e:
                     raise ValueError(str(e)) from None
             if card not in pool:
-                raise ValueError(f"{card} is not in your hand" if card not in self.hand
-                                 else f"{card} is named twice")
+                raise ValueError(_("{card} is not in your hand", card=card) if card not in self.hand
+                                 else _("{card} is named twice", card=card))
             pool.remove(card)
             out.append(card)
         return out
 
     def put(self, row: int, cards: list[str]) -> None:
         if len(cards) > ROW_SIZES[row]:
-            raise ValueError(f"the {ROW_TITLES[row]} holds {ROW_SIZES[row]} cards, not {len(cards)}")
+            raise ValueError(ngettext("the {row} holds {n} card, not {have}",
+                                      "the {row} holds {n} cards, not {have}", ROW_SIZES[row],
+                                      row=_(ROW_TITLES[row]), have=len(cards)))
         for r in self.rows:
             for c in cards:
                 if c in r:
@@ -107,7 +111,7 @@ class Arranging:
 
 def show(console: Console, state: Arranging) -> None:
     info = row_check(state.view, state.rows)
-    numbered = Text("your cards: ")
+    numbered = Text(_("your cards:") + " ")
     used = {c for r in state.rows for c in r}
     for i, c in enumerate(state.hand):
         if i:
@@ -118,18 +122,18 @@ def show(console: Console, state: Arranging) -> None:
     for row, title in zip(info.rows, ROW_TITLES, strict=True):
         cards = " ".join(row.cards) or "—"
         kind = (f"{row.kind} ({row.kind_zh})" if row.kind else
-                f"{len(row.cards)} of {row.size} cards")
-        line = Text.assemble((f"{title:<16}", "cyan"), " ")
+                ngettext("{have} of {n} card", "{have} of {n} cards", row.size, have=len(row.cards)))
+        line = Text.assemble((f"{_(title):<16}", "cyan"), " ")
         line.append_text(coloured(cards))
         line.append(f"   {kind}", style="green" if row.kind else "dim")
         console.print(line)
     if info.fouled:
-        console.print(Text(f"⚠ this fouls (倒水): {info.foul_reason}; a fouled hand loses all three "
-                           "rows to every other player", style="bold red"))
+        console.print(Text("⚠ " + _("this fouls (倒水): {reason}; a fouled hand loses all three rows "
+                                    "to every other player", reason=info.foul_reason), style="bold red"))
     specials = specials_text(state.view)
     if specials:
-        console.print(Text("specials you may declare: " + "; ".join(f"'{m}' = {w}" for m, w in specials),
-                           style="magenta"))
+        console.print(Text(_("specials you may declare: {specials}",
+                             specials="; ".join(f"'{m}' = {w}" for m, w in specials)), style="magenta"))
 
 
 def arrange_prompt(console: Console, read_line: Callable[[str], str | None],
@@ -140,14 +144,14 @@ def arrange_prompt(console: Console, read_line: Callable[[str], str | None],
     can_arrange = any(t.startswith("arrange") for t in legal)
     declares = [t for t in legal if t.startswith("declare")]
     if not can_arrange:
-        console.print(Text("This hand is a special hand and must be declared: "
-                           + ", ".join(f"'{d}'" for d in declares), style="bold"))
-    help_text = HELP.format(example=" ".join(state.hand[:3]))   # only the seat's own cards
+        console.print(Text(_("This hand is a special hand and must be declared: {moves}",
+                             moves=", ".join(f"'{d}'" for d in declares)), style="bold"))
+    help_text = _(HELP, example=" ".join(state.hand[:3]))   # only the seat's own cards
     console.print(Text(help_text))
     show(console, state)
     confirm_foul = False
     while True:
-        line = read_line("Arrange (f/m/b cards, auto, done, cancel, ?):")
+        line = read_line(_("Arrange (f/m/b cards, auto, done, cancel, ?):"))
         if line is None:
             return None
         words = line.replace(",", " ").split()
@@ -165,40 +169,44 @@ def arrange_prompt(console: Console, read_line: Callable[[str], str | None],
                 text = f"declare {special_id(name) or name}" if name else (declares[0] if declares else "")
                 if text in declares:
                     return text
-                raise ValueError("this hand fits no special" if not declares else
-                                 "specials this hand fits: " + ", ".join(f"'{d}'" for d in declares))
+                raise ValueError(_("this hand fits no special") if not declares else
+                                 _("specials this hand fits: {moves}",
+                                   moves=", ".join(f"'{d}'" for d in declares)))
             if not can_arrange:
-                raise ValueError("declare the special: " + ", ".join(f"'{d}'" for d in declares))
+                raise ValueError(_("declare the special: {moves}",
+                                   moves=", ".join(f"'{d}'" for d in declares)))
             if head == "auto":
                 front, middle, back = auto_rows(view)
                 state.rows = [front, middle, back]
-                console.print(Text("the auto-arranger's split:", style="italic"))
+                console.print(Text(_("the auto-arranger's split:"), style="italic"))
             elif head == "clear":
                 rows = [_row_of(w) for w in words[1:]] or [0, 1, 2]
                 if None in rows:
-                    raise ValueError("clear takes f, m or b (or nothing, for all rows)")
+                    raise ValueError(_("clear takes f, m or b (or nothing, for all rows)"))
                 for r in rows:
                     state.rows[r] = []      # type: ignore[index]
             elif head == "done":
                 info = row_check(view, state.rows)
                 if not info.complete:
-                    missing = ", ".join(f"{t} needs {r.size - len(r.cards)} more"
+                    missing = ", ".join(ngettext("{row} needs {n} more", "{row} needs {n} more",
+                                                 r.size - len(r.cards), row=_(t))
                                         for t, r in zip(ROW_TITLES, info.rows, strict=True) if not r.full)
-                    raise ValueError(f"the rows are not full yet ({missing})")
+                    raise ValueError(_("the rows are not full yet ({missing})", missing=missing))
                 if info.fouled and not confirm_foul:
                     confirm_foul = True
-                    console.print(Text("This arrangement fouls (倒水) and pays every other player "
-                                       "all three rows. Type 'done' again to send it anyway, or "
-                                       "change a row.", style="bold red"))
+                    console.print(Text(_("This arrangement fouls (倒水) and pays every other player "
+                                         "all three rows. Type 'done' again to send it anyway, or "
+                                         "change a row."), style="bold red"))
                     continue
                 return info.move_text()
             else:
                 row = _row_of(head)
                 if row is None:
-                    raise ValueError(f"unknown command {words[0]!r}; rows are f, m, b (头道, 中道, 尾道)")
+                    raise ValueError(_("unknown command {word!r}; rows are f, m, b (头道, 中道, 尾道)",
+                                       word=words[0]))
                 state.put(row, state.pick(words[1:]))
             confirm_foul = False
         except ValueError as e:
-            console.print(Text(f"{e} — try again (? for help)", style="bold red"))
+            console.print(Text(_("{message} — try again (? for help)", message=e), style="bold red"))
             continue
         show(console, state)

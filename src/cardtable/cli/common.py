@@ -19,6 +19,7 @@ from rich.text import Text
 from ..bots import Bot, default_bot_name, make_bot
 from ..errors import BadOption, UnknownGame
 from ..game import Game
+from ..i18n import _, ngettext
 from ..options import Options
 from ..registry import GAME_MODULES, game_ids, get_game, resolve_game
 
@@ -37,7 +38,7 @@ def err_console() -> Console:
 
 def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
     """Print ``Error: message`` on stderr and leave with ``code``."""
-    err_console().print(Text.assemble(("Error:", "bold red"), " ", message))
+    err_console().print(Text.assemble((_("Error:"), "bold red"), " ", message))
     raise typer.Exit(code)
 
 
@@ -51,8 +52,9 @@ def load_game(name: str) -> Game[Any]:
     try:
         return get_game(game_id)
     except Exception as e:  # registered, but its package is missing or half-written
-        fail(f"game {game_id!r} is registered but cannot be loaded yet ({type(e).__name__}: {e}); "
-             f"registered games: {', '.join(game_ids())}")
+        fail(_("game {game!r} is registered but cannot be loaded yet ({error}); "
+               "registered games: {games}", game=game_id, error=f"{type(e).__name__}: {e}",
+               games=", ".join(game_ids())))
 
 
 def game_module(game_id: str) -> ModuleType:
@@ -66,7 +68,7 @@ def parse_rules(pairs: Sequence[str] | None) -> dict[str, str]:
     for pair in pairs or []:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            fail(f"--rule takes KEY=VALUE (e.g. --rule game_target=50), not {pair!r}")
+            fail(_("--rule takes KEY=VALUE (e.g. --rule game_target=50), not {pair!r}", pair=pair))
         rules[key.strip()] = value.strip()
     return rules
 
@@ -106,8 +108,12 @@ def bot_list(game_id: str, spec: str | None, players: int, fixed: int | None = N
     elif fixed is not None and len(names) == players - 1:
         out = names[:fixed] + [default] + names[fixed:]
     else:
-        others = f" or {players - 1} (the other seats)" if fixed is not None else ""
-        fail(f"--bots names {len(names)} bots; give 1, {players}{others} for a {players}-player table")
+        given = ngettext("--bots names {n} bot", "--bots names {n} bots", len(names))
+        if fixed is not None:
+            fail(_("{given}; give 1, {players} or {others} (the other seats) for a "
+                   "{players}-player table", given=given, players=players, others=players - 1))
+        fail(_("{given}; give 1 or {players} for a {players}-player table", given=given,
+               players=players))
     for name in dict.fromkeys(out):     # seat order, so the first bad name is the one named
         make_checked_bot(game_id, name)
     return out
@@ -118,3 +124,11 @@ def make_checked_bot(game_id: str, name: str) -> Bot:
         return make_bot(game_id, name)
     except BadOption as e:
         fail(str(e))
+
+
+def command(app: typer.Typer, name: str, function: Any, help: str) -> None:
+    """Register ``function`` as ``cardtable NAME``: ``help`` (marked ``N_``) and the help of its
+    options are translated when shown (:class:`cardtable.cli.lang.LocalizedCommand`)."""
+    from .lang import LocalizedCommand
+
+    app.command(name, cls=LocalizedCommand, help=help)(function)

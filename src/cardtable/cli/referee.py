@@ -19,11 +19,12 @@ from rich.text import Text
 
 from ..errors import CardtableError
 from ..game import State
+from ..i18n import N_, _, ngettext, pgettext
 from ..match import Match
-from .common import fail, load_game, out_console, parse_rules
+from .common import command, fail, load_game, out_console, parse_rules
 from .render import items_table, totals_table
 
-HELP_TEXT = """Type what happens at the table, one line at a time:
+HELP_TEXT = N_("""Type what happens at the table, one line at a time:
   a move of the seat to move      draw | take | pass | discard K♠ | knock 4♠ [A♠ 2♠ 3♠] … | gin 4♠
   a report (any seat, seat first) 1: report R6 7♦   (rules R1–R13; see 'reports')
   an answer to a ruling           choose new_deal | continue | open_hand | no_bonus
@@ -35,9 +36,9 @@ Commands:
   rulings      every ruling of this deal      s, score   the running score
   next [FILE]  start the next deal (shuffled, or the deal in FILE)
   save FILE    write the match as a scenario file
-  ?, help      this help                      q, quit    end the session"""
+  ?, help      this help                      q, quit    end the session""")
 
-REPORT_FORMS = """  report R1 a|b|c|d [dealing]   misdeal: a pack/faced card, b exposed, c wrong dealer, d count
+REPORT_FORMS = N_("""  report R1 a|b|c|d [dealing]   misdeal: a pack/faced card, b exposed, c wrong dealer, d count
   report R2                     wrong count after the first draw
   report R3                     defender's count wrong at a knock
   report R4 7♦ [hand]           a card of another pack in the stock (or in a hand)
@@ -47,7 +48,7 @@ REPORT_FORMS = """  report R1 a|b|c|d [dealing]   misdeal: a pack/faced card, b 
   report R8 7♦ stock|hand|discard   an exposed card
   report R9 | R10 | R11         an illegal knock (before / after the defender spread; wrong count)
   report R12 4♠                 the knocker meant to discard 4♠
-  report R13 5♣                 a wrong card taken from the discard pile"""
+  report R13 5♣                 a wrong card taken from the discard pile""")
 
 
 class Scorekeeper:
@@ -65,7 +66,7 @@ class Scorekeeper:
 
     def run(self) -> int:
         self.show_table()
-        self.console.print(Text("Type ? for help.", style="dim"))
+        self.console.print(Text(_("Type ? for help."), style="dim"))
         while True:
             line = self.read_line()
             if line is None:
@@ -75,7 +76,7 @@ class Scorekeeper:
                 continue
             if not self.command(text):
                 break
-        self.console.print(totals_table(self.match.totals, "Score", _labels()))
+        self.console.print(totals_table(self.match.totals, _("Score"), _labels()))
         if self.save is not None:
             self.write(self.save)
         return 0
@@ -83,11 +84,11 @@ class Scorekeeper:
     def command(self, text: str) -> bool:
         """Run one line; False ends the session."""
         low = text.lower()
-        word, _, arg = text.partition(" ")
+        word, _sep, arg = text.partition(" ")
         if low in ("q", "quit", "exit"):
             return False
         if low in ("?", "h", "help"):
-            self.console.print(HELP_TEXT, markup=False)
+            self.console.print(_(HELP_TEXT), markup=False)
         elif low in ("t", "table"):
             self.show_table()
         elif low in ("m", "moves"):
@@ -104,7 +105,7 @@ class Scorekeeper:
             if arg.strip():
                 self.write(Path(arg.strip()))
             else:
-                self.error("'save' needs a file name: 'save FILE'")
+                self.error(_("'save' needs a file name: 'save FILE'"))
         else:
             self.move(text)
         return True
@@ -113,7 +114,7 @@ class Scorekeeper:
         st = self.state
         finished = st in self.match.deals
         if st.is_over and "report" not in text.lower():
-            self.error("this deal is over: 'next' starts the next one (reports are still taken)")
+            self.error(_("this deal is over: 'next' starts the next one (reports are still taken)"))
             return
         try:
             st.apply(text)
@@ -121,7 +122,7 @@ class Scorekeeper:
             self.error(str(e))
             return
         except Exception as e:  # odd text must not end the session
-            self.error(f"could not read {text!r}: {e}")
+            self.error(_("could not read {text!r}: {error}", text=text, error=e))
             return
         self.flush()
         if finished:        # a late report (R4, R12) on a scored deal: score it again
@@ -146,10 +147,9 @@ class Scorekeeper:
         for i, r in enumerate(rulings):
             text = r.sentence()
             if all_of_them or i >= len(self.shown_rulings) or self.shown_rulings[i] != text:
-                self.console.print(Text.assemble(("  ruling ", "bold magenta"), (r.label, "bold"),
-                                                 ": ", text), soft_wrap=True)
+                self.console.print(_ruling(r.label, text), soft_wrap=True)
         if all_of_them and not rulings:
-            self.console.print("  no rulings in this deal")
+            self.console.print("  " + _("no rulings in this deal"))
         self.shown_rulings = [r.sentence() for r in rulings]
 
     def prompt_next(self) -> None:
@@ -158,32 +158,32 @@ class Scorekeeper:
         v = st.view(None)
         pending = v.get("referee", {}).get("pending")
         if pending:
-            self.console.print(Text(f"  seat {pending['chooser']} chooses: "
-                                    + " | ".join(f"choose {o}" for o in pending["options"]),
+            self.console.print(Text("  " + _("seat {seat} chooses: {choices}", seat=pending["chooser"],
+                                             choices=" | ".join(f"choose {o}" for o in pending["options"])),
                                     style="bold yellow"))
         elif movers:
-            self.console.print(Text(f"  to move: seat {movers[0]} ({v.get('phase')})", style="dim"))
+            self.console.print(Text("  " + _to_move(movers[0], v.get("phase")), style="dim"))
 
     def deal_over(self) -> None:
         st = self.state
         number = len(self.match.deals) + (0 if st in self.match.deals else 1)
         self.console.print(items_table([it.to_json() for it in st.score_items()], st.players,
-                                       f"Deal {number}: score items", _labels()))
+                                       _("Deal {number}: score items", number=number), _labels()))
         end = self.match.finish_deal()
-        self.console.print(totals_table(self.match.totals, "Running score", _labels(),
+        self.console.print(totals_table(self.match.totals, _("Running score"), _labels(),
                                         end.winners if end else None))
         if end is not None:
-            self.console.print(Text("The game is over; 'q' ends the session.", style="bold green"))
+            self.console.print(Text(_("The game is over; 'q' ends the session."), style="bold green"))
         else:
-            self.console.print(Text("'next' deals the next hand (or 'next FILE' for a written deal).",
+            self.console.print(Text(_("'next' deals the next hand (or 'next FILE' for a written deal)."),
                                     style="dim"))
 
     def next_deal(self, file: str | None) -> None:
         if not self.state.is_over:
-            self.error("the current deal is not over")
+            self.error(_("the current deal is not over"))
             return
         if self.match.over:
-            self.error("the game is over")
+            self.error(_("the game is over"))
             return
         try:
             deal = _read_deal(Path(file)) if file else None
@@ -199,13 +199,17 @@ class Scorekeeper:
         st = self.state
         v = st.view(None)
         number = len(self.match.deals) + (0 if st in self.match.deals else 1)
-        self.console.rule(f"Deal {number}")
-        self.console.print(f"dealer: seat {v.get('dealer')}   phase: {v.get('phase')}   "
-                           f"to move: {v.get('to_move')}   stock: {v.get('stock')} card(s)")
+        self.console.rule(_("Deal {number}", number=number))
+        self.console.print(ngettext(
+            "dealer: seat {dealer}   phase: {phase}   to move: {to_move}   stock: {n} card",
+            "dealer: seat {dealer}   phase: {phase}   to move: {to_move}   stock: {n} cards",
+            v.get("stock") or 0, dealer=v.get("dealer"), phase=v.get("phase"), to_move=v.get("to_move")))
         for s in range(st.players):
             hand = st.view(s).get("hand", [])
-            self.console.print(Text(f"seat {s}: {' '.join(hand)}  ({len(hand)})"))
-        self.console.print(Text(f"discard pile (top last): {' '.join(v.get('discard', []))}"))
+            self.console.print(Text(_("seat {seat}: {cards}  ({n})", seat=s, cards=" ".join(hand),
+                                      n=len(hand))))
+        self.console.print(Text(_("discard pile (top last): {cards}",
+                                  cards=" ".join(v.get("discard", [])))))
         ref = v.get("referee", {})
         for key in ("knock", "exposed", "face_up", "no_knock", "correcting", "drawn_ahead",
                     "no_bonus", "other_backs_in_stock", "removed"):
@@ -214,7 +218,7 @@ class Scorekeeper:
                                         style="magenta"))
         self.show_rulings(all_of_them=bool(getattr(st, "rulings", [])))
         if st.is_over:
-            self.console.print(Text("this deal is over", style="dim"))
+            self.console.print(Text(_("this deal is over"), style="dim"))
         else:
             self.prompt_next()
 
@@ -222,22 +226,23 @@ class Scorekeeper:
         st = self.state
         movers = st.to_move()
         if not movers:
-            self.console.print("  nobody is to move (the deal is over)")
+            self.console.print("  " + _("nobody is to move (the deal is over)"))
             return
         texts = [st.move_text(m) for m in st.legal_moves(movers[0])]
-        self.console.print(f"  seat {movers[0]}: " + " | ".join(texts))
+        self.console.print("  " + _("seat {seat}: {moves}", seat=movers[0], moves=" | ".join(texts)))
 
     def show_reports(self) -> None:
         from ..games.gin import referee
         st = self.state
-        self.console.print(REPORT_FORMS, markup=False)
+        self.console.print(_(REPORT_FORMS), markup=False)
         for s in range(st.players):
             texts = referee.possible_reports(st, s)  # type: ignore[arg-type]
             if texts:
-                self.console.print(f"  possible now for seat {s}: " + " | ".join(texts))
+                self.console.print("  " + _("possible now for seat {seat}: {reports}", seat=s,
+                                            reports=" | ".join(texts)))
 
     def show_score(self) -> None:
-        self.console.print(totals_table(self.match.totals, "Running score", _labels()))
+        self.console.print(totals_table(self.match.totals, _("Running score"), _labels()))
 
     def write(self, path: Path) -> None:
         states = list(self.match.deals)
@@ -247,7 +252,7 @@ class Scorekeeper:
                 "rules": self.match.options.diff(),
                 "deals": [{"deal": s.deal.to_json(), "moves": s.moves_text()} for s in states]}
         path.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-        self.console.print(f"Saved the match as a scenario file: {path}")
+        self.console.print(_("Saved the match as a scenario file: {file}", file=path))
 
     def error(self, message: str) -> None:
         self.console.print(Text(message, style="bold red"))
@@ -268,14 +273,14 @@ class Scorekeeper:
         return line
 
 
-PHYSICAL_HELP = """Physical mode: the record knows only the cards entered; the others stay unknown (?).
+PHYSICAL_HELP = N_("""Physical mode: the record knows only the cards entered; the others stay unknown (?).
   upcard 7♦                       the upcard (first)
   hand 0 A♠ 2♠ …  /  show 1 7♦ …  cards seen in a hand (your own, a spread, a shown card)
   draw  |  draw 7♦                a stock draw (with the card, when you saw it)
   take | pass | discard K♠ | knock 4♠ [A♠ 2♠ 3♠] … | gin 4♠     moves, as at the table
   1: report R6 7♦ | choose … | accept | take 7♦                 the referee, as in table mode
 A knock is scored from both spreads: enter the hands ('show SEAT …') before the knock.
-Commands: t table | reports | rulings | s score | save FILE | ? help | q quit"""
+Commands: t table | reports | rulings | s score | save FILE | ? help | q quit""")
 
 
 class PhysicalSession:
@@ -289,7 +294,7 @@ class PhysicalSession:
         self.echo = not sys.stdin.isatty()
 
     def run(self) -> int:
-        self.console.print(PHYSICAL_HELP, markup=False)
+        self.console.print(_(PHYSICAL_HELP), markup=False)
         while True:
             line = Scorekeeper.read_line(self)  # type: ignore[arg-type]
             if line is None:
@@ -301,11 +306,11 @@ class PhysicalSession:
             if low in ("q", "quit", "exit"):
                 break
             if low in ("?", "h", "help"):
-                self.console.print(PHYSICAL_HELP, markup=False)
+                self.console.print(_(PHYSICAL_HELP), markup=False)
             elif low in ("t", "table"):
                 self.show_table()
             elif low in ("r", "reports"):
-                self.console.print(REPORT_FORMS, markup=False)
+                self.console.print(_(REPORT_FORMS), markup=False)
             elif low == "rulings":
                 self.show_rulings(0, say_none=True)
             elif low in ("s", "score"):
@@ -314,7 +319,7 @@ class PhysicalSession:
                 self.write(Path(text[5:].strip()))
             else:
                 self.enter(text)
-        self.console.print(totals_table(self.record.scores, "Score", _labels()))
+        self.console.print(totals_table(self.record.scores, _("Score"), _labels()))
         if self.save is not None:
             self.write(self.save)
         return 0
@@ -326,7 +331,8 @@ class PhysicalSession:
             self.console.print(Text(str(e), style="bold red"))
             return
         except Exception as e:  # odd text must not end the session
-            self.console.print(Text(f"could not read {text!r}: {e}", style="bold red"))
+            self.console.print(Text(_("could not read {text!r}: {error}", text=text, error=e),
+                                    style="bold red"))
             return
         self.console.print(Text("  " + said, style="cyan"))
         self.show_rulings(self.shown_rulings)
@@ -335,27 +341,30 @@ class PhysicalSession:
         else:
             movers = self.record.state.to_move()
             if movers:
-                self.console.print(Text(f"  to move: seat {movers[0]} ({self.record.view().get('phase')})",
+                self.console.print(Text("  " + _to_move(movers[0], self.record.view().get("phase")),
                                         style="dim"))
 
     def show_rulings(self, start: int, say_none: bool = False) -> None:
         rulings = self.record.state.rulings
         for r in rulings[start:]:
-            self.console.print(Text.assemble(("  ruling ", "bold magenta"), (r.label, "bold"), ": ",
-                                             r.sentence()), soft_wrap=True)
+            self.console.print(_ruling(r.label, r.sentence()), soft_wrap=True)
         if say_none and not rulings:
-            self.console.print("  no rulings in this deal")
+            self.console.print("  " + _("no rulings in this deal"))
         self.shown_rulings = len(rulings)
 
     def show_table(self) -> None:
         v = self.record.view()
-        self.console.print(f"dealer: seat {v.get('dealer')}   phase: {v.get('phase')}   "
-                           f"stock: {v.get('stock')} card(s)")
+        self.console.print(ngettext("dealer: seat {dealer}   phase: {phase}   stock: {n} card",
+                                    "dealer: seat {dealer}   phase: {phase}   stock: {n} cards",
+                                    v.get("stock") or 0, dealer=v.get("dealer"), phase=v.get("phase")))
         for s in (0, 1):
             known = " ".join(v["hands_known"][s])
-            self.console.print(f"seat {s}: {known}" + (f" + {v['hands_unknown'][s]} unknown"
-                                                       if v["hands_unknown"][s] else ""))
-        self.console.print(f"discard pile (top last): {' '.join(v.get('discard', []))}")
+            unknown = v["hands_unknown"][s]
+            self.console.print(ngettext("seat {seat}: {cards} + {n} unknown",
+                                        "seat {seat}: {cards} + {n} unknown", unknown, seat=s,
+                                        cards=known) if unknown
+                               else _("seat {seat}: {cards}", seat=s, cards=known))
+        self.console.print(_("discard pile (top last): {cards}", cards=" ".join(v.get("discard", []))))
         for key, value in v.get("referee", {}).items():
             if key != "rulings":
                 self.console.print(Text(f"{key}: {json.dumps(value, ensure_ascii=False)}", style="magenta"))
@@ -363,17 +372,27 @@ class PhysicalSession:
     def show_score(self) -> None:
         if self.record.is_over:
             items = [it.to_json() for it in self.record.score_items()]
-            self.console.print(items_table(items, 2, "Score items", _labels()))
-        self.console.print(totals_table(self.record.scores, "Score", _labels()))
+            self.console.print(items_table(items, 2, _("Score items"), _labels()))
+        self.console.print(totals_table(self.record.scores, _("Score"), _labels()))
 
     def write(self, path: Path) -> None:
         path.write_text(json.dumps(self.record.to_json(), ensure_ascii=False, indent=1) + "\n",
                         encoding="utf-8")
-        self.console.print(f"Saved the record as a scenario file: {path}")
+        self.console.print(_("Saved the record as a scenario file: {file}", file=path))
 
 
 def _labels() -> list[str]:
-    return ["seat 0", "seat 1"]
+    # the scorekeeper names seats as the referee's notation does, from 0
+    return [_("seat {seat}", seat=0), _("seat {seat}", seat=1)]
+
+
+def _to_move(seat: int, phase: Any) -> str:
+    return _("to move: seat {seat} ({phase})", seat=seat, phase=phase)
+
+
+def _ruling(label: str, sentence: str) -> Text:
+    return Text.assemble(("  " + pgettext("referee", "ruling") + " ", "bold magenta"), (label, "bold"),
+                         ": ", sentence)
 
 
 def _read_deal(path: Path) -> dict[str, Any]:
@@ -381,28 +400,30 @@ def _read_deal(path: Path) -> dict[str, Any]:
     if isinstance(data, dict) and isinstance(data.get("deal"), dict):
         data = data["deal"]
     if not isinstance(data, dict) or "hands" not in data:
-        raise ValueError(f"{path}: expected a deal object with 'hands' (or a scenario file with 'deal')")
+        raise ValueError(_("{file}: expected a deal object with 'hands' (or a scenario file with 'deal')",
+                           file=path))
     return data
 
 
 def referee_command(
-    game: Annotated[str, typer.Argument(help="The game: gin (the only game with a referee).")],
+    game: Annotated[str, typer.Argument(help=N_("The game: gin (the only game with a referee)."))],
     deal: Annotated[Path | None, typer.Option(
-        "--deal", help="The first deal: a JSON deal object or a scenario file with 'deal'.")] = None,
-    seed: Annotated[int | None, typer.Option(help="Shuffle seed (printed when omitted).")] = None,
-    dealer: Annotated[int | None, typer.Option(help="Who deals first (default: by the cut).")] = None,
-    preset: Annotated[str | None, typer.Option("--preset", "-p", help="A named rule preset.")] = None,
+        "--deal", help=N_("The first deal: a JSON deal object or a scenario file with 'deal'."))] = None,
+    seed: Annotated[int | None, typer.Option(help=N_("Shuffle seed (printed when omitted)."))] = None,
+    dealer: Annotated[int | None, typer.Option(help=N_("Who deals first (default: by the cut)."))] = None,
+    preset: Annotated[str | None, typer.Option("--preset", "-p", help=N_("A named rule preset."))] = None,
     rule: Annotated[list[str] | None, typer.Option(
-        "--rule", "-r", help="Rule override KEY=VALUE (repeatable).")] = None,
-    save: Annotated[Path | None, typer.Option(help="Write the match as a scenario file at the end.")] = None,
+        "--rule", "-r", help=N_("Rule override KEY=VALUE (repeatable)."))] = None,
+    save: Annotated[Path | None, typer.Option(
+        help=N_("Write the match as a scenario file at the end."))] = None,
     physical: Annotated[bool, typer.Option(
-        "--physical", help="Record one deal played with real cards: cards are entered as they become "
-                           "known; the others stay unknown.")] = False,
+        "--physical", help=N_("Record one deal played with real cards: cards are entered as they "
+                              "become known; the others stay unknown."))] = False,
 ) -> None:
     """Keep score at a physical gin table: record moves and irregularity reports, see rulings."""
     g = load_game(game)
     if g.id != "gin":
-        fail(f"the referee knows gin only, not {game!r}")
+        fail(_("the referee knows gin only, not {game!r}", game=game))
     if physical:
         from ..games.gin.physical import PhysicalDeal
         try:
@@ -411,8 +432,9 @@ def referee_command(
         except CardtableError as e:
             fail(str(e))
         console = out_console()
-        console.print(Text.assemble(("Gin Rummy referee", "bold"), " — physical cards, one deal, "
-                                    f"seat {record.deal['dealer']} deals"))
+        console.print(Text.assemble((_("Gin Rummy referee"), "bold"), " — ",
+                                    _("physical cards, one deal, seat {seat} deals",
+                                      seat=record.deal["dealer"])))
         raise typer.Exit(PhysicalSession(console, record, save).run())
     try:
         options = g.make_options(preset, {**parse_rules(rule), "table_mode": True})
@@ -422,18 +444,25 @@ def referee_command(
         seed = random.SystemRandom().randrange(2**31)
     context = {"dealer": dealer} if dealer is not None else None
     if dealer is not None and dealer not in (0, 1):
-        fail(f"--dealer must be 0 or 1, not {dealer}")
+        fail(_("--dealer must be 0 or 1, not {value}", value=dealer))
     try:
         first = _read_deal(deal) if deal is not None else None
         match = Match(g, 2, options, seed=seed, first_deal=first, context=context)
     except (CardtableError, OSError, ValueError) as e:
         fail(str(e))
     console = out_console()
-    console.print(Text.assemble(("Gin Rummy referee", "bold"), f" — table mode, seed {seed}"
-                                + (f", preset {preset}" if preset else "")
-                                + (f", rules {options.diff()}" if options.diff() else "")))
+    about = _("table mode, seed {seed}", seed=seed)
+    if preset:
+        about = _("{about}, preset {preset}", about=about, preset=preset)
+    if options.diff():
+        about = _("{about}, rules {rules}", about=about, rules=options.diff())
+    console.print(Text.assemble((_("Gin Rummy referee"), "bold"), " — " + about))
     raise typer.Exit(Scorekeeper(console, match, save).run())
 
 
 def register(app: typer.Typer) -> None:
-    app.command("referee")(referee_command)
+    command(app, "referee", referee_command, REFEREE_HELP)
+
+
+REFEREE_HELP = N_("Keep score at a physical gin table: record moves and irregularity reports, "
+                  "see rulings.")

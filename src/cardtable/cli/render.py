@@ -17,6 +17,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from ..i18n import _, ngettext, pgettext
 from ..moves import Move
 from .common import game_module
 
@@ -29,7 +30,7 @@ MAX_LISTED_MOVES = 60
 def seat_name(seat: int, labels: Sequence[str] | None = None) -> str:
     if labels is not None and 0 <= seat < len(labels):
         return labels[seat]
-    return f"seat {seat}"
+    return _("seat {seat}", seat=seat)
 
 
 def format_value(value: Any, players: int | None = None) -> str:
@@ -37,7 +38,7 @@ def format_value(value: Any, players: int | None = None) -> str:
     if value is None:
         return "—"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, list):
         if not value:
             return "—"
@@ -65,8 +66,9 @@ def generic_view(view: dict[str, Any], labels: Sequence[str] | None = None) -> R
     """Every key of the view as a row: hands first, then the rest, then the log tail."""
     players = int(view.get("players", 0))
     seat = view.get("seat")
-    title = f"{view.get('game', '?')} — " + ("spectator view" if seat is None
-                                              else f"view of {seat_name(seat, labels)}")
+    game = view.get("game", "?")
+    title = (_("{game} — spectator view", game=game) if seat is None
+             else _("{game} — view of {name}", game=game, name=seat_name(seat, labels)))
     table = Table(show_header=False, box=None, pad_edge=False)
     table.add_column("key", style="bold cyan", no_wrap=True)
     table.add_column("value", overflow="fold")
@@ -84,12 +86,13 @@ def generic_view(view: dict[str, Any], labels: Sequence[str] | None = None) -> R
             table.add_row(Text(str(key)), Text(format_value(value, players)))
     movers = view.get("to_move") or []
     if not view.get("over"):
-        table.add_row(Text("to move"), Text(", ".join(seat_name(s, labels) for s in movers) or "—"))
+        table.add_row(Text(_("to move")), Text(", ".join(seat_name(s, labels) for s in movers) or "—"))
     log = view.get("log") or []
     if log:
         tail = log[-LOG_TAIL:]
-        more = f"(… {len(log) - len(tail)} earlier)\n" if len(log) > len(tail) else ""
-        table.add_row(Text("log"), Text(more + "\n".join(tail)))
+        more = (ngettext("(… {n} earlier)", "(… {n} earlier)", len(log) - len(tail)) + "\n"
+                if len(log) > len(tail) else "")
+        table.add_row(Text(_("log")), Text(more + "\n".join(tail)))
     return Group(Text(title, style="bold underline"), table)
 
 
@@ -115,7 +118,7 @@ def moves_list(texts: Sequence[str], limit: int = MAX_LISTED_MOVES) -> Renderabl
     shown = list(texts[:limit])
     table = Table.grid(padding=(0, 2))
     cols = 1 if any(len(t) > 24 for t in shown) else 3
-    for _ in range(cols):
+    for _col in range(cols):
         table.add_column(no_wrap=False)
     cells = [Text.assemble((f"{i + 1:>3}", "bold yellow"), " ", t) for i, t in enumerate(shown)]
     rows = (len(cells) + cols - 1) // cols
@@ -123,8 +126,9 @@ def moves_list(texts: Sequence[str], limit: int = MAX_LISTED_MOVES) -> Renderabl
         table.add_row(*[cells[c * rows + r] if c * rows + r < len(cells) else Text("")
                         for c in range(cols)])
     if len(texts) > limit:
-        return Group(table, Text(f"    … and {len(texts) - limit} more: type the move text",
-                                 style="dim"))
+        return Group(table, Text("    " + ngettext("… and {n} more: type the move text",
+                                                 "… and {n} more: type the move text",
+                                                 len(texts) - limit), style="dim"))
     return table
 
 
@@ -132,26 +136,26 @@ def items_table(items: Sequence[dict[str, Any]], players: int, title: str,
                 labels: Sequence[str] | None = None) -> RenderableType:
     """Itemised scores: one row per score item, then each seat's total."""
     table = Table(title=title, title_justify="left")
-    table.add_column("seat")
-    table.add_column("points", justify="right")
-    table.add_column("rule")
-    table.add_column("cards")
-    table.add_column("note")
+    table.add_column(pgettext("score table", "seat"))
+    table.add_column(pgettext("score table", "points"), justify="right")
+    table.add_column(pgettext("score table", "rule"))
+    table.add_column(pgettext("score table", "cards"))
+    table.add_column(pgettext("score table", "note"))
     for it in items:
         table.add_row(Text(seat_name(int(it["seat"]), labels)), f"{it['points']:+d}", Text(str(it["rule"])),
                       Text(" ".join(it.get("cards", []))), Text(str(it.get("note", ""))))
     if not items:
-        table.add_row("—", "0", "", "", Text("no score items"))
+        table.add_row("—", "0", "", "", Text(_("no score items")))
     return table
 
 
 def totals_table(totals: Sequence[int], title: str, labels: Sequence[str] | None = None,
                  winners: Sequence[int] | None = None) -> RenderableType:
     table = Table(title=title, title_justify="left")
-    table.add_column("seat")
-    table.add_column("total", justify="right")
+    table.add_column(pgettext("score table", "seat"))
+    table.add_column(pgettext("score table", "total"), justify="right")
     for s, v in enumerate(totals):
-        mark = "  ★ winner" if winners and s in winners else ""
+        mark = "  ★ " + _("winner") if winners and s in winners else ""
         table.add_row(Text(seat_name(s, labels) + mark), str(v))
     return table
 
@@ -204,7 +208,8 @@ def moves_grouped(groups: Sequence[dict[str, Any]], limit: int = MAX_LISTED_MOVE
         nums, moves, verb = g["numbers"], g["moves"], g["verb"]
         if g["range"]:
             lines.append(Text.assemble("  ", (f"{nums[0]}–{nums[-1]}", "bold yellow"), " ", g["label"],
-                                       (f"   (type the number or e.g. '{moves[len(moves) // 2]}')", "dim")))
+                                       ("   " + _("(type the number or e.g. '{move}')",
+                                                 move=moves[len(moves) // 2]), "dim")))
             continue
         room = max(0, limit - shown)
         hidden += max(0, len(moves) - room)
@@ -217,8 +222,9 @@ def moves_grouped(groups: Sequence[dict[str, Any]], limit: int = MAX_LISTED_MOVE
             lines.append(Text(f"{verb}:", style="bold"))
             lines.append(Padding(Columns(cells, padding=(0, 3)), (0, 0, 0, 2)))
     if hidden:
-        lines.append(Text(f"… and {hidden} more: type the move text, or 'm' to list them all",
-                          style="dim"))
+        lines.append(Text(ngettext("… and {n} more: type the move text, or 'm' to list them all",
+                                   "… and {n} more: type the move text, or 'm' to list them all",
+                                   hidden), style="dim"))
     return Group(*lines)
 
 
@@ -232,8 +238,10 @@ def coloured(text: str) -> Text:
     return out
 
 
-def table_screen(layout: dict[str, Any], moves_title: str = "Your legal moves:") -> RenderableType:
+def table_screen(layout: dict[str, Any], moves_title: str | None = None) -> RenderableType:
     """Draw :func:`cardtable.presentation.table_layout`: title, turn, hand, zones, moves."""
+    if moves_title is None:
+        moves_title = _("Your legal moves:")
     title = layout["title"]
     name = title["name"] if title["name"] == title["native"] else f"{title['name']} · {title['native']}"
     parts: list[RenderableType] = [Text(name, style="bold underline"),
@@ -244,14 +252,14 @@ def table_screen(layout: dict[str, Any], moves_title: str = "Your legal moves:")
     if layout.get("hand") is not None:
         hand = hand_text(layout["hand"]) if layout["hand"] else Text("—")
         if any(t.get("new") for g in layout["hand"] for t in g["cards"]):
-            hand.append(f"   ({NEW_MARK} just drawn)", style="dim")
-        grid.add_row(Text("your hand", style="bold cyan"), hand)
+            hand.append("   " + _("({mark} just drawn)", mark=NEW_MARK), style="dim")
+        grid.add_row(Text(_("your hand"), style="bold cyan"), hand)
     for z in layout["zones"]:
         value = cards_line(z["cards"]) if "cards" in z else Text(str(z.get("text", "")))
         grid.add_row(Text(str(z["name"])), value)
     parts.append(grid)
     if layout["last_moves"]:
-        parts.append(Text("Last moves:", style="bold"))
+        parts.append(Text(_("Last moves:"), style="bold"))
         parts.extend(Text("  " + m) for m in layout["last_moves"])
     if layout["moves"] or layout.get("move_note"):
         parts.append(Text(moves_title, style="bold"))
@@ -281,7 +289,7 @@ def score_screen(summary: dict[str, Any], title: str) -> RenderableType:
         for line in seat["lines"]:
             lines.add_row(coloured(line.text), Text(_points(line.points)))
         if not seat["lines"]:
-            lines.add_row(Text("nothing scored", style="dim"), Text(""))
+            lines.add_row(Text(_("nothing scored"), style="dim"), Text(""))
         parts.append(Padding(lines, (0, 0, 0, 2)))
     if summary.get("winners"):
         parts.append(Text(summary["winners"], style="bold green"))

@@ -25,19 +25,21 @@ from .. import scenario, session
 from ..cards import cards_json
 from ..errors import CardtableError, ScenarioError
 from ..game import State
-from .common import err_console, out_console
+from ..i18n import N_, _, ngettext
+from .common import command, err_console, out_console
 from .render import items_table, render_view, totals_table
 
 EXIT_OK, EXIT_MISMATCH, EXIT_ERROR = 0, 1, 2
 
 
 def replay_command(
-    file: Annotated[Path, typer.Argument(help="A scenario file (JSON).")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    check: Annotated[bool, typer.Option("--check", help="Compare with the file's 'expect'.")] = False,
-    step: Annotated[bool, typer.Option("--step", help="Walk the deal move by move (Enter for the next).")] = False,
+    file: Annotated[Path, typer.Argument(help=N_("A scenario file (JSON)."))],
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print one JSON object."))] = False,
+    check: Annotated[bool, typer.Option("--check", help=N_("Compare with the file's 'expect'."))] = False,
+    step: Annotated[bool, typer.Option(
+        "--step", help=N_("Walk the deal move by move (Enter for the next)."))] = False,
     seat: Annotated[int | None, typer.Option(
-        "--seat", help="Show the deal as seat K saw it (its own view only).")] = None,
+        "--seat", help=N_("Show the deal as seat K saw it (its own view only)."))] = None,
 ) -> None:
     """Replay a scenario file and print the final table and the itemised scores."""
     raise typer.Exit(run_replay(file, as_json, check, step, seat))
@@ -46,8 +48,8 @@ def replay_command(
 def run_replay(file: Path, as_json: bool, check: bool, step: bool = False,
                seat: int | None = None) -> int:
     if (step or seat is not None) and as_json:
-        return _malformed(False, "--json", "--step and --seat print a walk-through for a person; "
-                          "use them without --json")
+        return _malformed(False, "--json", _("--step and --seat print a walk-through for a person; "
+                                             "use them without --json"))
     try:
         result = scenario.replay(file)
     except ScenarioError as e:
@@ -56,12 +58,13 @@ def run_replay(file: Path, as_json: bool, check: bool, step: bool = False,
         return _malformed(as_json, "(file)", str(e))
     except Exception as e:  # a game failing on this file: say so instead of a traceback
         game = scenario_game(file)
-        return _malformed(as_json, "(game)", f"the game {game!r} failed while replaying this file "
-                          f"({type(e).__name__}: {e}); this is a bug in the game, please report "
-                          "it with the file")
+        return _malformed(as_json, "(game)", _(
+            "the game {game!r} failed while replaying this file ({error}); this is a bug in the "
+            "game, please report it with the file", game=game, error=f"{type(e).__name__}: {e}"))
     if seat is not None and not 0 <= seat < result.state.players:
-        return _malformed(False, "--seat", f"there is no seat {seat} at a {result.state.players}-player "
-                          f"table; seats are 0–{result.state.players - 1}")
+        return _malformed(False, "--seat", _(
+            "there is no seat {seat} at a {n}-player table; seats are 0–{last}", seat=seat,
+            n=result.state.players, last=result.state.players - 1))
     if step or seat is not None:
         return walk(result, seat, pause=step)
     differences = scenario.check(result) if check else []
@@ -93,7 +96,7 @@ def _malformed(as_json: bool, field: str, message: str) -> int:
     if as_json:
         print(json.dumps({"error": {"field": field, "why": message}}, ensure_ascii=False))
     else:
-        err_console().print(Text("Error: " + message, style="bold red"))
+        err_console().print(Text(_("Error: {message}", message=message), style="bold red"))
     return EXIT_ERROR
 
 
@@ -108,62 +111,76 @@ def _print_result(result: scenario.Replay, check: bool, differences: list[str]) 
     deal_items = [it.to_json() for it in state.score_items()] if state.is_over else []
     if result.match is not None:
         n = len(result.match.deals) + (0 if state in result.match.deals else 1)
-        console.print(f"Match: {n} deal(s) replayed; the match is {'over' if result.over else 'not over'}.")
-        console.print(items_table(result.items(), players, "Score items of the match"))
+        console.print(ngettext("Match: {n} deal replayed; the match is over.",
+                               "Match: {n} deals replayed; the match is over.", n) if result.over
+                      else ngettext("Match: {n} deal replayed; the match is not over.",
+                                    "Match: {n} deals replayed; the match is not over.", n))
+        console.print(items_table(result.items(), players, _("Score items of the match")))
         winners = result.winner()
-        console.print(totals_table(result.scores, "Match totals", winners=winners))
+        console.print(totals_table(result.scores, _("Match totals"), winners=winners))
     else:
-        console.print(items_table(deal_items, players, "Score items" if state.is_over
-                                  else "Score items (the deal is not over)"))
-        console.print(totals_table(result.scores, "Scores", winners=result.winner()))
+        console.print(items_table(deal_items, players, _("Score items") if state.is_over
+                                  else _("Score items (the deal is not over)")))
+        console.print(totals_table(result.scores, _("Scores"), winners=result.winner()))
     if result.error is not None:
         err = result.error
-        where = f"deal {err.deal}, " if err.deal is not None else ""
-        console.print(Text(f"Illegal move at {where}index {err.index}: {err.move!r}: {err.why}",
-                           style="bold red"))
+        text = (_("Illegal move at deal {deal}, index {index}: {move!r}: {why}", deal=err.deal,
+                  index=err.index, move=err.move, why=err.why) if err.deal is not None
+                else _("Illegal move at index {index}: {move!r}: {why}", index=err.index,
+                       move=err.move, why=err.why))
+        console.print(Text(text, style="bold red"))
     if check:
         if differences:
-            console.print(Text("Check: the replay does NOT match 'expect':", style="bold red"))
+            console.print(Text(_("Check: the replay does NOT match 'expect':"), style="bold red"))
             for d in differences:
                 console.print(Text("  - " + d))
         else:
-            what = "'expect'" if result.scenario.get("expect") else "'expect' (the file has none)"
-            console.print(Text(f"Check: the replay matches {what}.", style="bold green"))
+            text = (_("Check: the replay matches 'expect'.") if result.scenario.get("expect")
+                    else _("Check: the replay matches 'expect' (the file has none)."))
+            console.print(Text(text, style="bold green"))
 
 
-STEP_HELP = "Enter: next move   a: run to the end   q: stop"
+STEP_HELP = N_("Enter: next move   a: run to the end   q: stop")
 
 
 def walk(result: scenario.Replay, seat: int | None, pause: bool) -> int:
     """Show each deal of ``result`` move by move as ``seat`` saw it (None: a spectator)."""
     console = out_console()
-    who = "a spectator" if seat is None else f"seat {seat}"
     deals = list(result.match.deals) if result.match is not None else []
     if result.state not in deals:
         deals.append(result.state)
-    console.print(Text(f"Walking through {len(deals)} deal(s) as {who} saw it. {STEP_HELP if pause else ''}",
-                       style="bold"))
+    if seat is None:
+        text = ngettext("Walking through {n} deal as a spectator saw it.",
+                        "Walking through {n} deals as a spectator saw it.", len(deals))
+    else:
+        text = ngettext("Walking through {n} deal as seat {seat} saw it.",
+                        "Walking through {n} deals as seat {seat} saw it.", len(deals), seat=seat)
+    console.print(Text(text + " " + (_(STEP_HELP) if pause else ""), style="bold"))
     for number, final in enumerate(deals, 1):
         total = len(final.history)
-        console.rule(f"Deal {number}: {total} move(s)")
+        console.rule(ngettext("Deal {number}: {n} move", "Deal {number}: {n} moves", total,
+                              number=number))
         start = final.game.start(final.players, final.options, final.deal)
         console.print(render_view(start.view(seat)))
         for i, (state, mover, move) in enumerate(session.steps(final), 1):
             if pause:
                 answer = _ask(console)
                 if answer == "q":
-                    console.print(Text(f"Stopped before move {i} of deal {number}.", style="bold"))
+                    console.print(Text(_("Stopped before move {i} of deal {number}.", i=i,
+                                         number=number), style="bold"))
                     return EXIT_OK
                 if answer == "a":
                     pause = False
-            console.print(Text.assemble((f"move {i}/{total}: ", "bold"), (f"seat {mover}", "cyan"),
+            console.print(Text.assemble((_("move {i}/{total}:", i=i, total=total) + " ", "bold"),
+                                        (_("seat {seat}", seat=mover), "cyan"),
                                         ": ", state.log_text(seat, mover, move)))
             console.print(render_view(state.view(seat)))
         if final.is_over:
             _show_hands(console, final)
     if result.error is not None:
         err = result.error
-        console.print(Text(f"Illegal move at index {err.index}: {err.move!r}: {err.why}", style="bold red"))
+        console.print(Text(_("Illegal move at index {index}: {move!r}: {why}", index=err.index,
+                             move=err.move, why=err.why), style="bold red"))
         return EXIT_ERROR
     return EXIT_OK
 
@@ -171,7 +188,7 @@ def walk(result: scenario.Replay, seat: int | None, pause: bool) -> int:
 def _ask(console: Console) -> str:
     """The person's answer at a pause: '' (next), 'a' or 'q'; end of input stops."""
     while True:
-        console.print(Text("[Enter/a/q] ", style="dim"), end="")
+        console.print(Text(_("[Enter/a/q]") + " ", style="dim"), end="")
         console.file.flush()
         try:
             line = sys.stdin.readline()
@@ -182,7 +199,7 @@ def _ask(console: Console) -> str:
             line = "?\n"
         if line == "":
             console.print()
-            console.print(Text("End of input.", style="bold"))
+            console.print(Text(_("End of input."), style="bold"))
             return "q"
         word = line.strip().lower()
         if word in ("", "n", "next"):
@@ -191,18 +208,22 @@ def _ask(console: Console) -> str:
             return "a"
         if word in ("q", "quit", "exit"):
             return "q"
-        console.print(Text(f"{word!r} is not a step command; {STEP_HELP}", style="bold red"))
+        console.print(Text(_("{word!r} is not a step command; {help}", word=word, help=_(STEP_HELP)),
+                           style="bold red"))
 
 
 def _show_hands(console: Console, final: State) -> None:
     """After a deal: the hands as dealt (everything is public once the deal is over)."""
-    console.print(Text("The deal is over. The hands as dealt:", style="bold"))
+    console.print(Text(_("The deal is over. The hands as dealt:"), style="bold"))
     for s, hand in enumerate(final.deal.hands):
-        console.print(Text(f"  seat {s}: " + " ".join(cards_json(hand))))
+        console.print(Text("  " + _("seat {seat}: {cards}", seat=s, cards=" ".join(cards_json(hand)))))
     items = [it.to_json() for it in final.score_items()]
-    console.print(items_table(items, final.players, "Score items"))
-    console.print(totals_table(final.scores, "Scores", winners=final.winners()))
+    console.print(items_table(items, final.players, _("Score items")))
+    console.print(totals_table(final.scores, _("Scores"), winners=final.winners()))
 
 
 def register(app: typer.Typer) -> None:
-    app.command("replay")(replay_command)
+    command(app, "replay", replay_command, REPLAY_HELP)
+
+
+REPLAY_HELP = N_("Replay a scenario file and print the final table and the itemised scores.")

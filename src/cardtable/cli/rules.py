@@ -10,8 +10,9 @@ from rich.text import Text
 
 from ..bots import bot_names
 from ..help import glossary, has_rules_text, rules_text
+from ..i18n import N_, _, ngettext, pgettext
 from ..registry import game_ids, get_game
-from .common import default_bot_name, load_game, out_console
+from .common import command, default_bot_name, load_game, out_console
 
 
 def _allowed(choices: tuple[Any, ...] | None, lo: int | None, hi: int | None) -> str:
@@ -28,12 +29,12 @@ def _allowed(choices: tuple[Any, ...] | None, lo: int | None, hi: int | None) ->
 
 def _show(value: Any) -> str:
     if isinstance(value, bool):
-        return "true" if value else "false"
+        return "true" if value else "false"     # as typed in --rule KEY=VALUE
     return str(value)
 
 
 def games_command(
-    as_json: Annotated[bool, typer.Option("--json", help="Print the list as JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print the list as JSON."))] = False,
 ) -> None:
     """List the games: id, English name, native name, players."""
     rows: list[dict[str, Any]] = []
@@ -50,12 +51,13 @@ def games_command(
     if as_json:
         print(json.dumps(rows, ensure_ascii=False))
         return
-    table = Table(title="cardtable games", title_justify="left")
-    for col in ("id", "name", "native name", "players"):
+    table = Table(title=_("cardtable games"), title_justify="left")
+    for col in (pgettext("games table", "id"), pgettext("games table", "name"),
+                pgettext("games table", "native name"), pgettext("games table", "players")):
         table.add_column(col)
     for r in rows:
         if not r["available"]:
-            table.add_row(r["id"], Text("(cannot be loaded yet)", style="dim"), "", "")
+            table.add_row(r["id"], Text(_("(cannot be loaded yet)"), style="dim"), "", "")
             continue
         lo, hi = r["players"]
         table.add_row(r["id"], r["name"], r["native_name"], str(lo) if lo == hi else f"{lo}–{hi}")
@@ -63,11 +65,11 @@ def games_command(
 
 
 def rules_command(
-    game: Annotated[str, typer.Argument(help="Game id or name (see 'cardtable games').")],
-    options: Annotated[bool, typer.Option("--options", help="Show the rule options, presets and bots "
-                                                            "instead of the how-to-play.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print options, presets, how-to and glossary "
-                                                         "as JSON.")] = False,
+    game: Annotated[str, typer.Argument(help=N_("Game id or name (see 'cardtable games')."))],
+    options: Annotated[bool, typer.Option("--options", help=N_(
+        "Show the rule options, presets and bots instead of the how-to-play."))] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=N_(
+        "Print options, presets, how-to and glossary as JSON."))] = False,
 ) -> None:
     """How to play a game (deal, turns, scoring, variants, card values, glossary); with
     --options its rule options (type, default, allowed values, spec rule) and presets."""
@@ -75,7 +77,8 @@ def rules_command(
     if not options and not as_json and has_rules_text(g.id):
         console = out_console()
         console.print(Markdown(rules_text(g.id)))
-        console.print(Text(f"Rule options and presets: cardtable rules {g.id} --options", style="dim"))
+        console.print(Text(_("Rule options and presets: cardtable rules {game} --options", game=g.id),
+                           style="dim"))
         return
     infos = g.options_class.describe()
     bots = bot_names(g.id)
@@ -92,33 +95,46 @@ def rules_command(
                         for name, p in g.presets.items()}}, ensure_ascii=False, default=str))
         return
     console = out_console()
-    players = (str(g.min_players) if g.min_players == g.max_players
-               else f"{g.min_players}–{g.max_players} (default {g.default_players})")
-    console.print(Text.assemble((f"{g.name}", "bold"), f" ({g.native_name}) — id {g.id}, "
-                                f"{players} players" + (f", spec {g.spec}" if g.spec else "")))
-    table = Table(title="Options (set with --rule KEY=VALUE)", title_justify="left")
-    for col in ("key", "type", "default", "allowed", "description (spec rule)"):
-        table.add_column(col, overflow="fold", no_wrap=col in ("key", "type"))
+    if g.min_players == g.max_players:
+        players = ngettext("{n} player", "{n} players", g.min_players)
+    else:
+        players = _("{lo}–{hi} players (default {n})", lo=g.min_players, hi=g.max_players,
+                    n=g.default_players)
+    about = (_("id {id}, {players}, spec {spec}", id=g.id, players=players, spec=g.spec) if g.spec
+             else _("id {id}, {players}", id=g.id, players=players))
+    console.print(Text.assemble((f"{g.name}", "bold"), f" ({g.native_name}) — {about}"))
+    table = Table(title=_("Options (set with --rule KEY=VALUE)"), title_justify="left")
+    for i, col in enumerate((pgettext("options table", "key"), pgettext("options table", "type"),
+                             pgettext("options table", "default"), pgettext("options table", "allowed"),
+                             pgettext("options table", "description (spec rule)"))):
+        table.add_column(col, overflow="fold", no_wrap=i < 2)
     for i in infos:
-        doc = Text(i.doc)
+        doc = Text(_(i.doc) if i.doc else "")   # marked N_ by each game (rules.py)
         if i.spec:
             doc.append(f" ({i.spec})", style="dim")
         table.add_row(i.key, i.type_name, _show(i.default),
                       _allowed(i.choices, i.min, i.max).replace(", ", ",\n"), doc)
     console.print(table)
     if g.presets:
-        ptable = Table(title="Presets (choose with --preset NAME)", title_justify="left")
-        for col in ("preset", "description", "source", "sets"):
+        ptable = Table(title=_("Presets (choose with --preset NAME)"), title_justify="left")
+        for col in (pgettext("presets table", "preset"), pgettext("presets table", "description"),
+                    pgettext("presets table", "source"), pgettext("presets table", "sets")):
             ptable.add_column(col, overflow="fold")
         for name, p in sorted(g.presets.items()):
-            sets = "\n".join(f"{k}={_show(v)}" for k, v in p.rules.items()) or "(the defaults)"
-            ptable.add_row(name, Text(p.description), Text(p.source), Text(sets))
+            sets = "\n".join(f"{k}={_show(v)}" for k, v in p.rules.items()) or _("(the defaults)")
+            ptable.add_row(name, Text(_(p.description)), Text(p.source), Text(sets))
         console.print(ptable)
     else:
-        console.print("Presets: none.")
-    console.print(f"Bots: {', '.join(bots)} (default: {default_bot_name(g.id)})")
+        console.print(_("Presets: none."))
+    console.print(_("Bots: {bots} (default: {default})", bots=", ".join(bots),
+                    default=default_bot_name(g.id)))
 
 
 def register(app: typer.Typer) -> None:
-    app.command("games")(games_command)
-    app.command("rules")(rules_command)
+    command(app, "games", games_command, GAMES_HELP)
+    command(app, "rules", rules_command, RULES_HELP)
+
+
+GAMES_HELP = N_("List the games: id, English name, native name, players.")
+RULES_HELP = N_("How to play a game (deal, turns, scoring, variants, card values, glossary); with "
+                "--options its rule options (type, default, allowed values, spec rule) and presets.")

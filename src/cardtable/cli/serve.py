@@ -7,32 +7,32 @@ from typing import Annotated
 
 import typer
 
-from .common import fail
+from ..i18n import N_, _
+from .common import command, fail
 
-SERVE_HELP = """Run the card-table server: HTTP API and WebSocket protocol
+SERVE_HELP = N_("""Run the card-table server: HTTP API and WebSocket protocol
 (shared/contracts/table-protocol.md, docs/server.md).
 
 Tables, seats and every committed move are kept in the database; killing the server loses
 nothing, and tables, bots and timers resume on the next start. With no --db a SQLite file in
 $XDG_DATA_HOME/cardtable/cardtable.db (else ~/.local/share/cardtable/) is used. Several
-processes may serve one PostgreSQL database (--db postgresql+psycopg://USER@HOST/DB).
-"""
+processes may serve one PostgreSQL database (--db postgresql+psycopg://USER@HOST/DB).""")
 
 
 def serve_command(
-    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="TCP port.")] = 8000,
+    host: Annotated[str, typer.Option(help=N_("Address to listen on."))] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help=N_("TCP port."))] = 8000,
     db: Annotated[str | None, typer.Option(
-        help="Database URL: sqlite:///PATH or postgresql+psycopg://USER:PASS@HOST/DB.")] = None,
+        help=N_("Database URL: sqlite:///PATH or postgresql+psycopg://USER:PASS@HOST/DB."))] = None,
     bot_delay_ms: Annotated[int, typer.Option(
-        help="Default pause before a bot's move, for tables that do not set bot_delay_ms.")] = 600,
+        help=N_("Default pause before a bot's move, for tables that do not set bot_delay_ms."))] = 600,
     moves_per_second: Annotated[float, typer.Option(
-        help="Moves accepted per second per connection (bursts of twice that).")] = 10.0,
+        help=N_("Moves accepted per second per connection (bursts of twice that)."))] = 10.0,
     max_tables_per_client: Annotated[int, typer.Option(
-        help="Tables not yet over that one client address may have open.")] = 20,
+        help=N_("Tables not yet over that one client address may have open."))] = 20,
     max_message_kib: Annotated[int, typer.Option(
-        help="Largest WebSocket message or HTTP body accepted, in KiB.")] = 64,
-    log_level: Annotated[str, typer.Option(help="uvicorn log level (debug, info, warning, error).")] = "info",
+        help=N_("Largest WebSocket message or HTTP body accepted, in KiB."))] = 64,
+    log_level: Annotated[str, typer.Option(help=N_("uvicorn log level (debug, info, warning, error)."))] = "info",
 ) -> None:
     """Run the card-table server."""
     try:
@@ -41,8 +41,8 @@ def serve_command(
         from ..server import Settings, create_app
         from ..server.store import default_db_url
     except ImportError as e:
-        fail(f"the server needs the 'server' extra ({e.name} is missing): "
-             "pip install 'cardtable[server]'")
+        fail(_("the server needs the 'server' extra ({module} is missing): "
+               "pip install 'cardtable[server]'", module=e.name))
     settings = Settings(db_url=db or default_db_url(), bot_delay_ms=bot_delay_ms,
                         moves_per_second=moves_per_second,
                         max_open_tables_per_client=max_tables_per_client,
@@ -50,17 +50,17 @@ def serve_command(
     try:
         app = create_app(settings)
     except Exception as e:  # noqa: BLE001 - a bad URL is a usage error, not a traceback
-        fail(f"cannot open the database {settings.db_url!r}: {e}")
+        fail(_("cannot open the database {url!r}: {error}", url=settings.db_url, error=e))
     from ..server.app import redact_tokens_in_logs
     redact_tokens_in_logs()
     shown = f"[{host}]" if ":" in host else host
     where = re.sub(r"//([^:/@]+):[^@]*@", r"//\1:***@", settings.db_url)   # never print a password
-    typer.echo(f"cardtable: the lobby is at http://{shown}:{port}/ (tables kept in {where}); "
-               "Ctrl-C stops the server, nothing is lost")
+    typer.echo(_("cardtable: the lobby is at {url} (tables kept in {db}); Ctrl-C stops the server, "
+                 "nothing is lost", url=f"http://{shown}:{port}/", db=where))
     # a frame over the limit is answered with an error, so the socket must let it in first
     uvicorn.run(app, host=host, port=port, log_level=log_level,
                 ws_max_size=max(settings.max_message_bytes * 4, 1 << 20))
 
 
 def register(app: typer.Typer) -> None:
-    app.command("serve", help=SERVE_HELP)(serve_command)
+    command(app, "serve", serve_command, SERVE_HELP)

@@ -21,9 +21,10 @@ from rich.text import Text
 
 from ..bots import bot_move, make_bot
 from ..errors import BadOption
+from ..i18n import N_, _, ngettext, pgettext
 from ..registry import get_game
 from ..simulate import MAX_MOVES, Plan, Results, game_seed, run_plays
-from .common import bot_list, check_players, fail, load_game, make_options, out_console
+from .common import bot_list, check_players, command, fail, load_game, make_options, out_console
 
 __all__ = ["game_seed", "play_one", "simulate_command", "register"]
 
@@ -53,29 +54,29 @@ def _ci(lo_hi: tuple[float, float], pct: bool = False) -> str:
 
 
 def simulate_command(
-    game: Annotated[str, typer.Argument(help="Game id (see 'cardtable games').")],
-    games: Annotated[int, typer.Option("--games", "-g", help="Number of deals to play.")] = 100,
+    game: Annotated[str, typer.Argument(help=N_("Game id (see 'cardtable games')."))],
+    games: Annotated[int, typer.Option("--games", "-g", help=N_("Number of deals to play."))] = 100,
     bots: Annotated[str | None, typer.Option(
-        "--bots", "-b", help="Bot names, comma-separated: one for every seat or one per seat.")] = None,
-    players: Annotated[int | None, typer.Option("--players", "-n", help="Number of players.")] = None,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Worker processes.")] = 1,
-    seed: Annotated[int, typer.Option(help="Base seed; game i uses a seed derived from it.")] = 0,
-    preset: Annotated[str | None, typer.Option("--preset", "-p", help="A named rule preset.")] = None,
+        "--bots", "-b", help=N_("Bot names, comma-separated: one for every seat or one per seat."))] = None,
+    players: Annotated[int | None, typer.Option("--players", "-n", help=N_("Number of players."))] = None,
+    workers: Annotated[int, typer.Option("--workers", "-w", help=N_("Worker processes."))] = 1,
+    seed: Annotated[int, typer.Option(help=N_("Base seed; game i uses a seed derived from it."))] = 0,
+    preset: Annotated[str | None, typer.Option("--preset", "-p", help=N_("A named rule preset."))] = None,
     rule: Annotated[list[str] | None, typer.Option(
-        "--rule", "-r", help="Rule override KEY=VALUE (repeatable).")] = None,
+        "--rule", "-r", help=N_("Rule override KEY=VALUE (repeatable)."))] = None,
     rotate: Annotated[bool, typer.Option(
-        "--rotate/--no-rotate", help="Rotate the bots round the seats and the deal across "
-        "deals (default), or keep them in the listed seats.")] = True,
+        "--rotate/--no-rotate", help=N_("Rotate the bots round the seats and the deal across "
+                                        "deals (default), or keep them in the listed seats."))] = True,
     duplicate: Annotated[bool, typer.Option(
-        "--duplicate", help="Play every deal once per rotation of the bots round the table "
-        "(same cards, every bot in every seat).")] = False,
+        "--duplicate", help=N_("Play every deal once per rotation of the bots round the table "
+                               "(same cards, every bot in every seat)."))] = False,
     ray: Annotated[bool, typer.Option(
-        "--ray", help="Spread the deals over Ray: a local cluster bound to 127.0.0.1 with "
-        "--workers CPUs, or the cluster at --ray-address.  Needs the 'ray' extra.")] = False,
+        "--ray", help=N_("Spread the deals over Ray: a local cluster bound to 127.0.0.1 with "
+                         "--workers CPUs, or the cluster at --ray-address.  Needs the 'ray' extra."))] = False,
     ray_address: Annotated[str | None, typer.Option(
         "--ray-address", metavar="ADDRESS",
-        help="Join the running Ray cluster at ADDRESS (host:port, or 'auto'); implies --ray.")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
+        help=N_("Join the running Ray cluster at ADDRESS (host:port, or 'auto'); implies --ray."))] = None,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print the results as JSON."))] = False,
 ) -> None:
     """Play many deals bot against bot; per-bot mean points and win rate with 95 % intervals,
     per-seat figures and speed."""
@@ -84,11 +85,11 @@ def simulate_command(
     options = make_options(g, preset, rule)
     n = check_players(g, players)
     if games < 1:
-        fail(f"--games must be at least 1, not {games}")
+        fail(_("--games must be at least 1, not {value}", value=games))
     if workers < 1:
-        fail(f"--workers must be at least 1, not {workers}")
+        fail(_("--workers must be at least 1, not {value}", value=workers))
     if duplicate and not rotate:
-        fail("--duplicate rotates the bots round the table; it cannot go with --no-rotate")
+        fail(_("--duplicate rotates the bots round the table; it cannot go with --no-rotate"))
     names = bot_list(g.id, bots, n)
     plan = Plan(g.id, n, tuple(names), games, seed, options.diff(), rotate, duplicate)
     backend: str | bool | None = ray_address if ray_address else (True if ray else None)
@@ -100,7 +101,7 @@ def simulate_command(
                         disable=as_json)
     try:
         with progress:
-            task = progress.add_task(f"{g.id}: simulating", total=total)
+            task = progress.add_task(_("{game}: simulating", game=g.id), total=total)
             for batch in run_plays(plan, workers, backend):
                 got += batch
                 progress.advance(task, len(batch))
@@ -123,31 +124,46 @@ def simulate_command(
 def _print_tables(console: Any, g: Any, rules: dict[str, Any], results: Results, rate: float,
                   elapsed: float, workers: int, backend: Any) -> None:
     plan, n = results.plan, results.n
-    mode = "duplicate, " if plan.duplicate else ("rotating seats, " if plan.rotate else "fixed seats, ")
+    mode = (_("duplicate") if plan.duplicate else
+            _("rotating seats") if plan.rotate else _("fixed seats"))
     deals = len({p.index for p in results.plays})
-    table = Table(title=f"{g.name}: {deals} deals ({mode}{len(results.plays)} played), {n} players, "
-                  f"seed {plan.seed}" + (f", rules {rules}" if rules else ""), title_justify="left")
-    for col in ("bot", "mean points", "95% CI", "win rate", "95% CI "):
-        table.add_column(col, justify="left" if col == "bot" else "right")
+    title = _("{game}: {deals} deals ({mode}, {played} played), {n} players, seed {seed}",
+              game=g.name, deals=deals, mode=mode, played=len(results.plays), n=n, seed=plan.seed)
+    if rules:
+        title = _("{about}, rules {rules}", about=title, rules=rules)
+    table = Table(title=title, title_justify="left")
+    cols = (pgettext("simulate table", "bot"), pgettext("simulate table", "mean points"),
+            pgettext("simulate table", "95% CI"), pgettext("simulate table", "win rate"),
+            pgettext("simulate table", "95% CI") + " ")
+    for i, col in enumerate(cols):
+        table.add_column(col, justify="left" if i == 0 else "right")
     for st in results.entries():
         table.add_row(st.bot if plan.bots.count(st.bot) == 1 else f"{st.bot} #{st.entry}",
                       f"{st.mean:+.2f}", _ci(st.mean_ci), f"{st.win_rate:.1%}", _ci(st.win_ci, True))
     console.print(table)
-    seats = Table(title="per seat (whoever sat there)", title_justify="left")
-    for col in ("seat", "bot", "mean score", "sd", "win rate"):
-        seats.add_column(col, justify="left" if col in ("seat", "bot") else "right")
+    seats = Table(title=_("per seat (whoever sat there)"), title_justify="left")
+    cols = (pgettext("simulate table", "seat"), pgettext("simulate table", "bot"),
+            pgettext("simulate table", "mean score"), pgettext("simulate table", "sd"),
+            pgettext("simulate table", "win rate"))
+    for i, col in enumerate(cols):
+        seats.add_column(col, justify="left" if i < 2 else "right")
     for s in range(n):
-        seats.add_row(str(s), plan.bots[s] if not plan.rotate else "(rotating)",
+        seats.add_row(str(s), plan.bots[s] if not plan.rotate else _("(rotating)"),
                       f"{results.seat_mean(s):+.2f}", f"{results.seat_sd(s):.1f}",
                       f"{results.seat_win_rate(s):.1%}")
     console.print(seats)
-    where = "Ray" if backend is not None else f"{workers} worker{'s' if workers > 1 else ''}"
-    console.print(f"deals without a winner: {results.no_winner}; mean moves per deal: "
-                  f"{results.moves / max(len(results.plays), 1):.1f}; {rate:.1f} games/s "
-                  f"({where}, {elapsed:.2f} s)")
+    where = "Ray" if backend is not None else ngettext("{n} worker", "{n} workers", workers)
+    console.print(_("deals without a winner: {none}; mean moves per deal: {moves}; {rate} games/s "
+                    "({where}, {seconds} s)", none=results.no_winner,
+                    moves=f"{results.moves / max(len(results.plays), 1):.1f}", rate=f"{rate:.1f}",
+                    where=where, seconds=f"{elapsed:.2f}"))
     for e in results.errors[:10]:
         console.print(Text(e, style="red"))
 
 
 def register(app: typer.Typer) -> None:
-    app.command("simulate")(simulate_command)
+    command(app, "simulate", simulate_command, SIMULATE_HELP)
+
+
+SIMULATE_HELP = N_("Play many deals bot against bot: per-bot mean points and win rate with "
+                   "intervals at 95 %, per-seat figures and speed.")
