@@ -263,7 +263,7 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
                 why = chat_problem(data.get("text"))
                 if why is None and not chat_bucket.take():
                     why = _("too many chat messages: at most {n} per second",
-                            n=f"{CHAT_PER_SECOND:g}")
+                            n=format(CHAT_PER_SECOND, "g"))
                 if why is not None:
                     box.put(error_frame(why, None))
                     continue
@@ -283,7 +283,7 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
                 continue
             if not bucket.take():
                 box.put(error_frame(_("too many moves: at most {n} per second",
-                                      n=f"{settings.moves_per_second:g}"), move))
+                                      n=format(settings.moves_per_second, "g")), move))
                 continue
             err = await service.submit(table, seat, move, data.get("seq"))
             if err is not None:
