@@ -9,6 +9,7 @@ has none in that language), with the language menu of the other pages.
 from __future__ import annotations
 
 import html
+import inspect
 
 from markdown_it import MarkdownIt
 
@@ -23,7 +24,13 @@ _md = MarkdownIt("commonmark", {"html": False}).enable("table")
 def rules_page(game_id: str) -> str:
     game = get_game(game_id)
     loc = current_language()
-    body = _md.render(rules_text(game.id))     # in the language of use_language (the request's)
+    # help.rules_text reads the language set by use_language (the request's); a version
+    # that takes it as ``lang=`` gets it said outright
+    if "lang" in inspect.signature(rules_text).parameters:
+        text = rules_text(game.id, lang=loc)  # type: ignore[call-arg,unused-ignore]
+    else:
+        text = rules_text(game.id)
+    body = _md.render(text)
     title = html.escape(_("{game} ({native_name}) — how to play", game=game_name(game),
                           native_name=game.native_name))
     home = html.escape(_("cardtable"))
