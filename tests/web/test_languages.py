@@ -179,3 +179,22 @@ def test_rules_pages_say_how_to_play_in_the_language(server: Server, browser: An
         assert "玩法" in page.inner_text("h1") and get_game(gid).native_name in page.inner_text("h1")
         page.wait_for_selector("#lang-menu", timeout=10_000)
     context.close()
+
+
+@pytest.mark.parametrize("loc", ["pl", "ru", "th", "en"])
+def test_the_scripts_plural_forms_follow_the_catalogs_rule(server: Server, browser: Any,
+                                                           loc: str) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{server.base}/?lang={loc}")
+    page.wait_for_selector("#lang-menu", timeout=15_000)
+    ns = [0, 1, 2, 3, 5, 11, 12, 21, 22, 25, 101, 112]
+    got = page.evaluate("""async (ns) => {
+        const m = await import('/static/i18n.js');
+        return ns.map((n) => m.tn('{n} second left', '{n} seconds left', n));
+    }""", ns)
+    tr = i18n.translator(loc)
+    assert got == [tr.ngettext("{n} second left", "{n} seconds left", n).format(n=n) for n in ns]
+    if loc in ("pl", "ru"):
+        assert len(set(g.replace(str(n), "") for g, n in zip(got, ns, strict=True))) == 3
+    context.close()
