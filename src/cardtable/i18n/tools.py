@@ -8,7 +8,8 @@
     python -m cardtable.i18n.tools merge              # fold parts/*.po into each cardtable.po
 
 Extraction reads the Python of the engine, the CLI and the server (``_``, ``N_``,
-``ngettext``, ``pgettext``, ``npgettext``) and the browser table's scripts (``t``, ``tn``).
+``ngettext``, ``pgettext``, ``npgettext``), the browser table's scripts (``t``, ``tn``) and
+its pages' ``data-i18n`` texts (``cardtable.web.pagetext``).
 """
 
 from __future__ import annotations
@@ -33,9 +34,26 @@ KEYWORDS = {"_": None, "gettext": None, "N_": None, "ngettext": (1, 2),
             "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3),
             "t": None, "tn": (1, 2)}
 METHODS = [("rl/**.py", "ignore"), ("i18n/**.py", "ignore"),
-           ("**.py", "python"), ("web/static/**.js", "javascript"),
+           ("**.py", "python"), ("web/static/**.js", "cardtable.i18n.tools:extract_js"),
+           ("web/*.html", "cardtable.web.pagetext:extract_html"),
            ("games/*/presets/*.toml", "cardtable.i18n.tools:extract_preset")]
 _PLACEHOLDER = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)[^{}]*\}(?!\})")
+
+
+# the Python code's keywords: ``t``/``tn`` are the page scripts' only (a Python ``t(...)`` is
+# not a message)
+PY_KEYWORDS = {k: v for k, v in KEYWORDS.items() if k not in ("t", "tn")}
+
+
+def extract_js(fileobj, keywords, comment_tags, options):
+    """Babel's JavaScript extractor with the scripts' keywords (``t``, ``tn``, ``N_``…):
+    ``extract_from_dir`` passes every method the same keywords, the Python ones."""
+    from babel.messages.extract import extract_javascript
+
+    same = {"t": "_", "tn": "ngettext"}       # Babel reads the result with the Python keywords
+    for lineno, funcname, message, comments in extract_javascript(fileobj, KEYWORDS,
+                                                                  comment_tags, options):
+        yield lineno, same.get(funcname, funcname), message, comments
 
 
 def extract_preset(fileobj, keywords, comment_tags, options):
@@ -52,7 +70,7 @@ def extract(paths: Sequence[Path] | None = None) -> Catalog:
     roots = [Path(p).resolve() for p in paths or []]
     cat = Catalog(domain=DOMAIN, project="cardtable")
     for filename, lineno, message, comments, context in extract_from_dir(
-            PACKAGE_DIR, METHODS, KEYWORDS, comment_tags=("TRANSLATORS:",),
+            PACKAGE_DIR, METHODS, keywords=PY_KEYWORDS, comment_tags=("TRANSLATORS:",),
             strip_comment_tags=True):
         full = (PACKAGE_DIR / filename).resolve()
         if roots and not any(full == r or r in full.parents for r in roots):

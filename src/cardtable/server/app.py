@@ -21,12 +21,14 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..errors import CardtableError
+from ..i18n import _, current_language, normalize
 from ..presentation import rows_check
 from ..registry import resolve_game
 from .chat import chat_frame, chat_problem, presence_frame
 from .clock import Clock
 from .frames import Outbox, error_frame, pong_frame
 from .games import games_list
+from .lang import LanguageMiddleware, page_catalog, render_page
 from .replayview import replay_steps
 from .rulespage import rules_page
 from .service import ApiError, Settings, TableService
@@ -54,6 +56,7 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
     app = FastAPI(title="cardtable table server", lifespan=lifespan,
                   description="The card-table protocol (shared/contracts/table-protocol.md); see docs/server.md.")
     app.state.service = service
+    app.add_middleware(LanguageMiddleware)     # every request in its client's language
     if (WEB_DIR / "static").is_dir():
         # the browser table's scripts and styles: files of the package, no build step
         app.mount("/static", StaticFiles(directory=WEB_DIR / "static"), name="static")
@@ -69,13 +72,13 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
     async def body_of(request: Request) -> Any:
         raw = await request.body()
         if len(raw) > settings.max_message_bytes:
-            raise ApiError(413, f"the body is over {settings.max_message_bytes} bytes")
+            raise ApiError(413, _("the body is over {n} bytes", n=settings.max_message_bytes))
         if not raw:
             return {}
         try:
             return json.loads(raw)
         except (ValueError, UnicodeDecodeError) as e:
-            raise ApiError(400, f"the body is not valid JSON: {e}") from None
+            raise ApiError(400, _("the body is not valid JSON: {problem}", problem=str(e))) from None
 
     @app.get("/api/health")
     async def health() -> JSONResponse:
@@ -104,7 +107,7 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
     @app.post("/api/tables/{table_id}/seats/{seat}")
     async def join(table_id: str, seat: str, request: Request) -> dict[str, Any]:
         if not seat.isdigit():
-            raise ApiError(404, f"no seat {seat!r}: seats are numbered from 0")
+            raise ApiError(404, _("no seat {seat}: seats are numbered from 0", seat=repr(seat)))
         return await service.join(table_id, int(seat), await body_of(request))
 
     @app.get("/api/tables/{table_id}/replay")
@@ -115,7 +118,7 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
     async def replay_steps_of(table_id: str, seat: str | None = None) -> dict[str, Any]:
         """The ended match step by step as one seat saw it (the replay viewer)."""
         if seat is not None and not seat.isdigit():
-            raise ApiError(400, f"seat must be a seat number from 0, not {seat!r}")
+            raise ApiError(400, _("seat must be a seat number from 0, not {seat}", seat=repr(seat)))
         data = await service.replay(table_id)
         try:
             return replay_steps(data, None if seat is None else int(seat))
@@ -124,7 +127,7 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
 
     @app.get("/tables/{table_id}/replay", response_class=HTMLResponse)
     async def replay_page(table_id: str) -> HTMLResponse:
-        return HTMLResponse(_page("replay.html"))
+        return HTMLResponse(render_page(_page("replay.html"), current_language()))
 
     @app.post("/api/games/{game}/rows")
     async def check_rows(game: str, request: Request) -> dict[str, Any]:
@@ -138,7 +141,7 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
         except CardtableError as e:
             raise ApiError(400, str(e)) from None
         if got is None:
-            raise ApiError(404, f"{game_id} has no rows to arrange")
+            raise ApiError(404, _("{game} has no rows to arrange", game=game_id))
         return got
 
     @app.get("/rules/{game}", response_class=HTMLResponse)
@@ -151,11 +154,20 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
 
     @app.get("/", response_class=HTMLResponse)
     async def lobby() -> HTMLResponse:
-        return HTMLResponse(_page("index.html"))
+        return HTMLResponse(render_page(_page("index.html"), current_language()))
 
     @app.get("/tables/{table_id}", response_class=HTMLResponse)
     async def table_page(table_id: str) -> HTMLResponse:
-        return HTMLResponse(_page("table.html"))
+        return HTMLResponse(render_page(_page("table.html"), current_language()))
+
+    @app.get("/api/i18n/{lang}")
+    async def page_words(lang: str) -> dict[str, Any]:
+        """The browser table's own messages in ``lang`` (what the pages inline)."""
+        loc = normalize(lang)
+        if loc is None:
+            raise ApiError(404, _("no language {name}; languages: {choices}", name=repr(lang),
+                                  choices="en, th, zh_Hans, zh_Hant, pl, ru"))
+        return page_catalog(loc)
 
     # the browser table's files (issue 11) live in cardtable/web/; the pages above are its
     # index.html and table.html, a placeholder until they exist
@@ -180,7 +192,8 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
             if seat is None:
                 await websocket.close(CLOSE_BAD_TOKEN)
                 return
-        box = Outbox(websocket, seat, presentation=websocket.query_params.get("layout") == "1")
+        box = Outbox(websocket, seat, presentation=websocket.query_params.get("layout") == "1",
+                     lang=current_language())
         await service.attach(table, box)
         announce(table)
         try:
@@ -221,18 +234,20 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
             problem: str | None = None
             data: Any = None
             if too_big:
-                problem = f"message over {limit // 1024} KiB refused"
+                problem = _("message over {n} KiB refused", n=limit // 1024)
             elif text is None:
-                problem = "a message must be JSON text in UTF-8"
+                problem = _("a message must be JSON text in UTF-8")
             else:
                 try:
                     data = json.loads(text)
                 except ValueError as e:
-                    problem = f"not JSON: {e}"
+                    problem = _("not JSON: {problem}", problem=str(e))
             if problem is None and (not isinstance(data, dict) or not isinstance(data.get("type"), str)):
-                problem = "a message is a JSON object with a 'type' (\"move\", \"ping\" or \"chat\")"
+                problem = _("a message is a JSON object with a 'type' (\"move\", \"ping\" or "
+                            "\"chat\")")
             if problem is None and data["type"] not in ("move", "ping", "chat"):
-                problem = f"unknown message type {data['type']!r}; types: move, ping, chat"
+                problem = _("unknown message type {type}; types: move, ping, chat",
+                            type=repr(data["type"]))
             if problem is not None:
                 bad += 1
                 box.put(error_frame(problem, None))
@@ -247,7 +262,8 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
             if data["type"] == "chat":
                 why = chat_problem(data.get("text"))
                 if why is None and not chat_bucket.take():
-                    why = f"too many chat messages: at most {CHAT_PER_SECOND:g} per second"
+                    why = _("too many chat messages: at most {n} per second",
+                            n=format(CHAT_PER_SECOND, "g"))
                 if why is not None:
                     box.put(error_frame(why, None))
                     continue
@@ -259,13 +275,15 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
                 continue
             move = data.get("move")
             if not isinstance(move, str):
-                box.put(error_frame("a move message needs 'move': the move's text, e.g. \"draw\"", None))
+                box.put(error_frame(_("a move message needs 'move': the move's text, e.g. "
+                                      "\"draw\""), None))
                 continue
             if seat is None:
-                box.put(error_frame("spectators cannot move; join a seat to play", move))
+                box.put(error_frame(_("spectators cannot move; join a seat to play"), move))
                 continue
             if not bucket.take():
-                box.put(error_frame(f"too many moves: at most {settings.moves_per_second:g} per second", move))
+                box.put(error_frame(_("too many moves: at most {n} per second",
+                                      n=format(settings.moves_per_second, "g")), move))
                 continue
             err = await service.submit(table, seat, move, data.get("seq"))
             if err is not None:

@@ -14,17 +14,19 @@ import time
 import unicodedata
 from typing import Any
 
+from ..i18n import _
+
 MAX_CHAT = 300
 
 
 def chat_problem(text: Any) -> str | None:
     """Why a chat message is refused, or None."""
     if not isinstance(text, str) or not text.strip():
-        return "a chat message needs 'text': 1 to 300 characters"
+        return _("a chat message needs 'text': 1 to {max} characters", max=MAX_CHAT)
     if len(text) > MAX_CHAT:
-        return f"a chat message is at most {MAX_CHAT} characters, not {len(text)}"
+        return _("a chat message is at most {max} characters, not {n}", max=MAX_CHAT, n=len(text))
     if any(unicodedata.category(ch) == "Cc" and ch not in "\n\t" for ch in text):
-        return "a chat message may not hold control characters"
+        return _("a chat message may not hold control characters")
     return None
 
 

@@ -97,10 +97,12 @@ class Outbox:
 
     MAX_QUEUED = 1000
 
-    def __init__(self, websocket: Any, seat: int | None, presentation: bool = False) -> None:
+    def __init__(self, websocket: Any, seat: int | None, presentation: bool = False,
+                 lang: str = "en") -> None:
         self.websocket = websocket
         self.seat = seat
         self.presentation = presentation     # the client asked for layout and score
+        self.lang = lang                     # the language of its texts (server/lang.py)
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
         self.task = asyncio.create_task(self._run())

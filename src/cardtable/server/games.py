@@ -1,4 +1,5 @@
-"""What ``GET /api/games`` lists, and each game's default (best) bot."""
+"""What ``GET /api/games`` lists, and each game's default (best) bot; ``title`` is the
+name in the request's language (the rest is data)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from typing import Any
 
 from ..bots import bot_names, default_bot_name
 from ..registry import game_ids, get_game
+from .lang import game_name
 
 
 def games_list() -> list[dict[str, Any]]:
@@ -13,6 +15,7 @@ def games_list() -> list[dict[str, Any]]:
     for gid in game_ids():
         game = get_game(gid)
         out.append({"id": gid, "name": game.name, "native_name": game.native_name,
+                    "title": game_name(game),      # the name in the request's language
                     "players": [game.min_players, game.max_players],
                     "default_players": game.default_players,
                     "bots": bot_names(gid), "default_bot": default_bot_name(gid),

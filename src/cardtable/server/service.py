@@ -19,6 +19,7 @@ from typing import Any
 
 from ..bots import make_bot
 from ..errors import BadOption, CardtableError, IllegalMove, UnknownGame
+from ..i18n import _, use_language
 from ..registry import get_game
 from .clock import Clock
 from .games import default_bot_name
@@ -109,7 +110,8 @@ class TableService:
         async with table.lock:
             await self._refresh_locked(table)
             table.outboxes.add(box)
-            box.put(table.frame(box.seat, presentation=box.presentation))
+            box.put(table.frame(box.seat, presentation=box.presentation,
+                                lang=getattr(box, "lang", None)))
         self.schedule_bots(table, fallback=True)
 
     async def refresh(self, table: LiveTable) -> None:
@@ -153,9 +155,10 @@ class TableService:
             source = body.get("same_cards_as")
             src = await self.store.run(self.store.load_table, source) if isinstance(source, str) else None
             if src is None:
-                raise ApiError(404, f"no table {source!r} to take the cards from")
+                raise ApiError(404, _("no table {table} to take the cards from", table=repr(source)))
             if src.status != "over":
-                raise ApiError(403, f"table {source} is not over; its cards can be played again once it has ended")
+                raise ApiError(403, _("table {table} is not over; its cards can be played again once it has ended",
+                                     table=source))
             body = {k: v for k, v in body.items() if k != "same_cards_as"}
             body.update(game=src.game, players=src.players, preset=src.preset, rules=src.rules)
             again = src.seed
@@ -164,8 +167,8 @@ class TableService:
             row.seed = again
         limit = self.settings.max_open_tables_per_client
         if client_addr is not None and await self.store.run(self.store.open_tables_of, client_addr) >= limit:
-            raise ApiError(429, f"too many open tables from your address (at most {limit} that are "
-                           "not over); finish or leave some first")
+            raise ApiError(429, _("too many open tables from your address (at most {limit} that are "
+                                   "not over); finish or leave some first", limit=limit))
         row.client_addr = client_addr
         try:
             table = LiveTable(row, [])
@@ -181,28 +184,30 @@ class TableService:
 
     def _new_table_row(self, body: Any) -> TableRow:
         if not isinstance(body, dict):
-            raise ApiError(400, "the body must be a JSON object with 'game' and 'seats'")
+            raise ApiError(400, _("the body must be a JSON object with 'game' and 'seats'"))
         known = {"game", "players", "preset", "rules", "seats", "turn_seconds", "bot_delay_ms"}
         unknown = sorted(set(body) - known)
         if unknown:
-            raise ApiError(400, f"unknown field {unknown[0]!r}; fields: {', '.join(sorted(known))}")
+            raise ApiError(400, _("unknown field {field}; fields: {fields}", field=repr(unknown[0]),
+                                    fields=", ".join(sorted(known))))
         game_id = body.get("game")
         if not isinstance(game_id, str):
-            raise ApiError(400, "'game' must be a game id (see GET /api/games)")
+            raise ApiError(400, _("'game' must be a game id (see GET /api/games)"))
         try:
             game = get_game(game_id)
         except UnknownGame as e:
             raise ApiError(400, str(e)) from None
         seats = body.get("seats")
         if not isinstance(seats, list) or not seats:
-            raise ApiError(400, "'seats' must be a list with one entry per seat: \"open\" or \"bot:<name>\"")
+            raise ApiError(400, _("'seats' must be a list with one entry per seat: \"open\" or \"bot:<name>\""))
         players = body.get("players", len(seats))
         try:
             game.check_players(players)
         except BadOption as e:
             raise ApiError(400, str(e)) from None
         if players != len(seats):
-            raise ApiError(400, f"'players' is {players} but 'seats' lists {len(seats)} seats")
+            raise ApiError(400, _("'players' is {players} but 'seats' lists {n} seats", players=players,
+                                    n=len(seats)))
         seat_rows = []
         for i, s in enumerate(seats):
             if s == "open":
@@ -212,14 +217,15 @@ class TableService:
                 try:
                     make_bot(game_id, name)
                 except BadOption as e:
-                    raise ApiError(400, f"seat {i}: {e}") from None
+                    raise ApiError(400, _("seat {seat}: {problem}", seat=i, problem=str(e))) from None
                 seat_rows.append(SeatRow("bot", name))
             else:
-                raise ApiError(400, f"seat {i}: {s!r} is neither \"open\" nor \"bot:<name>\"")
+                raise ApiError(400, _("seat {seat}: {entry} is neither \"open\" nor \"bot:<name>\"",
+                                    seat=i, entry=repr(s)))
         preset = body.get("preset")
         rules = body.get("rules") or {}
         if preset is not None and not isinstance(preset, str):
-            raise ApiError(400, "'preset' must be a preset name")
+            raise ApiError(400, _("'preset' must be a preset name"))
         try:
             game.make_options(preset, rules)
         except BadOption as e:
@@ -227,10 +233,12 @@ class TableService:
         turn = body.get("turn_seconds")
         if turn is not None and (isinstance(turn, bool) or not isinstance(turn, (int, float))
                                  or not 1 <= turn <= 86400):
-            raise ApiError(400, f"'turn_seconds' must be a number of seconds from 1 to 86400, not {turn!r}")
+            raise ApiError(400, _("'turn_seconds' must be a number of seconds from 1 to 86400, not "
+                                    "{value}", value=repr(turn)))
         delay = body.get("bot_delay_ms", self.settings.bot_delay_ms)
         if isinstance(delay, bool) or not isinstance(delay, int) or not 0 <= delay <= 60000:
-            raise ApiError(400, f"'bot_delay_ms' must be a whole number from 0 to 60000, not {delay!r}")
+            raise ApiError(400, _("'bot_delay_ms' must be a whole number from 0 to 60000, not {value}",
+                                    value=repr(delay)))
         return TableRow(
             id=secrets.token_urlsafe(9), game=game_id, players=players, preset=preset,
             rules=rules, seed=secrets.randbits(63), turn_seconds=float(turn) if turn else None,
@@ -242,7 +250,7 @@ class TableService:
         seats taken through other processes at once."""
         row = await self.store.run(self.store.load_table, table_id)
         if row is None:
-            raise ApiError(404, f"no table {table_id!r}")
+            raise ApiError(404, _("no table {table}", table=repr(table_id)))
         return row_summary(row)
 
     async def list_summaries(self) -> list[dict[str, Any]]:
@@ -252,10 +260,10 @@ class TableService:
     async def replay(self, table_id: str) -> dict[str, Any]:
         table = await self.get(table_id)
         if table is None:
-            raise ApiError(404, f"no table {table_id!r}")
+            raise ApiError(404, _("no table {table}", table=repr(table_id)))
         await self.refresh(table)
         if table.status != "over":
-            raise ApiError(403, "the match is not over; its replay is given once it has ended")
+            raise ApiError(403, _("the match is not over; its replay is given once it has ended"))
         return table.replay_scenario()
 
     # --- seats -------------------------------------------------------------------------
@@ -263,23 +271,27 @@ class TableService:
     async def join(self, table_id: str, seat: int, body: Any) -> dict[str, Any]:
         table = await self.get(table_id)
         if table is None:
-            raise ApiError(404, f"no table {table_id!r}")
+            raise ApiError(404, _("no table {table}", table=repr(table_id)))
         if not 0 <= seat < table.row.players:
-            raise ApiError(404, f"table {table_id} has no seat {seat} (seats are 0–{table.row.players - 1})")
+            raise ApiError(404, _("table {table} has no seat {seat} (seats are 0–{last})", table=table_id,
+                                    seat=seat, last=table.row.players - 1))
         name = body.get("name") if isinstance(body, dict) else None
         if not isinstance(name, str) or not name.strip() or len(name) > 40:
-            raise ApiError(400, "give your 'name' (1 to 40 characters)")
+            raise ApiError(400, _("give your 'name' (1 to 40 characters)"))
         name = name.strip()
         async with table.lock:
             s = table.row.seats[seat]
             if s.kind != "open":
-                raise ApiError(409, f"seat {seat} is taken ({s.kind} {s.name!r})")
+                raise ApiError(409, (_("seat {seat} is taken (bot {name})", seat=seat, name=repr(s.name))
+                                    if s.kind == "bot" else
+                                    _("seat {seat} is taken (person {name})", seat=seat,
+                                      name=repr(s.name))))
             token = secrets.token_urlsafe(32)     # 256 random bits; only its hash is stored
             try:
                 await self.store.run(self.store.take_seat, table.id, seat, name, token)
             except SeatTaken:
                 await self._refresh_locked(table)
-                raise ApiError(409, f"seat {seat} is taken") from None
+                raise ApiError(409, _("seat {seat} is taken", seat=seat)) from None
             # the row as stored: another process may have filled other seats meanwhile
             row = await self.store.run(self.store.load_table, table.id)
             if row is not None:
@@ -297,10 +309,11 @@ class TableService:
     def stale_reason(self, table: LiveTable, seat: int, seq: Any) -> str | None:
         """None if a move sent at ``seq`` may be taken now (the contract's seq rule)."""
         if isinstance(seq, bool) or not isinstance(seq, int):
-            return "a move needs 'seq': the seq of the last state you saw"
+            return _("a move needs 'seq': the seq of the last state you saw")
         if seq == table.seq:
             return None
-        stale = f"stale move: it was sent at seq {seq}, the table is at seq {table.seq}"
+        stale = _("stale move: it was sent at seq {seq}, the table is at seq {now}", seq=seq,
+                  now=table.seq)
         if 0 <= seq < table.seq and seat in table.movers():
             # a simultaneous decision (十三张's arrangement): still taken if every move since
             # was another seat's, in this deal, made while several seats could act
@@ -322,9 +335,9 @@ class TableService:
     async def _submit_locked(self, table: LiveTable, seat: int, text: str, seq: Any, source: str) -> str | None:
         status = table.status
         if status == "waiting":
-            return "the table is waiting for players; play starts when every seat is taken"
+            return _("the table is waiting for players; play starts when every seat is taken")
         if status == "over":
-            return "the match is over"
+            return _("the match is over")
         why = self.stale_reason(table, seat, seq)
         if why is not None:
             return why
@@ -339,7 +352,8 @@ class TableService:
             return str(e)
         except Exception as e:  # noqa: BLE001 - a game's parser tripping must not crash the table
             log.exception("table %s: apply(%r) failed", table.id, text)
-            return f"the move {text!r} could not be read ({type(e).__name__})"
+            return _("the move {move} could not be read ({error})", move=repr(text),
+                     error=type(e).__name__)
         row = MoveRow(seq=table.seq, deal=deal, seat=seat, move=state.move_text(move), source=source,
                       at_ms=self.clock.now_ms())
         committed = list(table.moves)
@@ -350,12 +364,12 @@ class TableService:
             await self.store.run(self.store.commit_move, table.id, row, table.status, table.totals, deadline)
         except SeqTaken:
             await self._roll_back(table, committed)
-            return (f"stale move: seq {row.seq} was just taken by another move; "
-                    f"the table is at seq {table.seq}")
+            return _("stale move: seq {seq} was just taken by another move; the table is at "
+                     "seq {now}", seq=row.seq, now=table.seq)
         except Exception as e:  # noqa: BLE001 - a database failure refuses the move, loses nothing
             log.exception("table %s: commit failed", table.id)
             await self._roll_back(table, committed)
-            return f"the move could not be saved ({type(e).__name__}); try again"
+            return _("the move could not be saved ({error}); try again", error=type(e).__name__)
         table.row.deadline_ms = deadline
         table.row.status = table.status
         table.broadcast([finished] if finished is not None and finished is not table.state else None)
@@ -404,6 +418,12 @@ class TableService:
     FALLBACK_S = 2.0
 
     async def _bot_turn(self, table: LiveTable, fallback: bool) -> None:
+        # the task inherits the language of whoever scheduled it: a bot's refusals are read
+        # here and logged, in English; every client's frames are built in its own language
+        with use_language("en"):
+            await self._bot_turn_en(table, fallback)
+
+    async def _bot_turn_en(self, table: LiveTable, fallback: bool) -> None:
         me = asyncio.current_task()
         start = table.seq
         standby = False

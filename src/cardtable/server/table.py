@@ -16,6 +16,7 @@ from typing import Any
 
 from ..bots import Bot, bot_move, make_bot
 from ..game import Game, State
+from ..i18n import use_language
 from ..match import Match
 from ..registry import get_game
 from .frames import Outbox, state_frame, with_presentation
@@ -132,11 +133,13 @@ class LiveTable:
     # --- frames --------------------------------------------------------------------------
 
     def frame(self, seat: int | None, finished: State | None = None,
-              world: State | None = None, presentation: bool = False) -> dict[str, Any]:
+              world: State | None = None, presentation: bool = False,
+              lang: str | None = None) -> dict[str, Any]:
         """The state frame for ``seat`` now, or of the ``finished`` deal just ended.
 
         ``world`` replaces that deal's state by another one (the leak test passes a world
-        resampled for ``seat``: the frame must not change)."""
+        resampled for ``seat``: the frame must not change). The extras of ``presentation``
+        are texts, built in ``lang`` (None: the current language); the rest is data."""
         if finished is not None and finished is not self.match.state:
             k = self.match.deals.index(finished)
             f = state_frame(world or finished, seat, seq=self.seq, status="playing", deal=k,
@@ -152,17 +155,21 @@ class LiveTable:
         if not presentation:
             return f
         shown = world or (finished if finished is not None else self.state)
-        return with_presentation(f, shown)
+        with use_language(lang):
+            return with_presentation(f, shown)
 
     def broadcast(self, finished: list[State] | None = None) -> None:
         """Queue, for every connection, the frames of the deals just ended, then the current
-        state; each seat's frame is built once and shared by its connections."""
+        state; each seat's frame is built once and shared by its connections (of one
+        language: the extras are texts)."""
         for st in [*(finished or []), None]:
-            built: dict[tuple[int | None, bool], dict[str, Any]] = {}
+            built: dict[tuple[int | None, bool, str | None], dict[str, Any]] = {}
             for box in list(self.outboxes):
-                key = (box.seat, box.presentation)
+                lang = getattr(box, "lang", None) if box.presentation else None
+                key = (box.seat, box.presentation, lang)
                 if key not in built:
-                    built[key] = self.frame(box.seat, st, presentation=box.presentation)
+                    built[key] = self.frame(box.seat, st, presentation=box.presentation,
+                                            lang=lang)
                 box.put(built[key])
 
     # --- bots ----------------------------------------------------------------------------

@@ -1,9 +1,12 @@
 // Cards as the server writes them (symbol form: "10♥", "Q♠", "BJ", "LJ", "JK") and their drawing.
 // A card is drawn with CSS only (our own drawing): rank and suit glyph, coloured by suit.
+// The card's text stays the notation in every language; only spoken labels are translated.
+
+import { N_, t } from "./i18n.js";
 
 export const SUITS = ["♠", "♥", "♦", "♣"];
 const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
-const JOKERS = { BJ: "big joker", LJ: "little joker", JK: "joker" };
+const JOKERS = { BJ: N_("big joker"), LJ: N_("little joker"), JK: N_("joker") };
 const CARD_RE = /^(10|[2-9JQKA])([♠♥♦♣])$/u;
 
 export function isCard(text) {
@@ -42,7 +45,7 @@ export function cardEl(text, opts = {}) {
     el.dataset.card = text;
     el.setAttribute("aria-pressed", "false");
   }
-  el.setAttribute("aria-label", c && c.joker ? JOKERS[text] : text);
+  el.setAttribute("aria-label", c && c.joker ? t(JOKERS[text]) : text);
   const rank = document.createElement("span");
   rank.className = "rank";
   const suit = document.createElement("span");
@@ -64,7 +67,7 @@ export function cardEl(text, opts = {}) {
 export function backEl(small = true) {
   const el = document.createElement("span");
   el.className = "card back" + (small ? " small" : "");
-  el.setAttribute("aria-label", "face-down card");
+  el.setAttribute("aria-label", t("face-down card"));
   return el;
 }
 

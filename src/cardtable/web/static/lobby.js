@@ -1,7 +1,15 @@
 // The lobby: the games, a form to make a table, the tables to join or watch.
 
+import { N_, pageUrl, t, tn, withLang } from "./i18n.js";
+
 const $ = (id) => document.getElementById(id);
 let games = [];
+// a table's status (data) in words
+const STATUS = { waiting: N_("waiting for players"), playing: N_("playing"), over: N_("over") };
+
+function gameTitle(g) {
+  return g.title && g.title !== g.native_name ? `${g.title} · ${g.native_name}` : (g.title || g.native_name);
+}
 
 function option(value, text, selected = false) {
   const o = document.createElement("option");
@@ -27,7 +35,7 @@ function fillPlayers() {
   sel.replaceChildren();
   for (let n = g.players[0]; n <= g.players[1]; n++) sel.append(option(String(n), String(n), n === g.players[0]));
   const pre = $("preset");
-  pre.replaceChildren(option("", "(defaults)"));
+  pre.replaceChildren(option("", t("(defaults)")));
   (g.presets || []).forEach((p) => pre.append(option(p, p)));
   fillSeats();
 }
@@ -39,13 +47,13 @@ function fillSeats() {
   box.querySelectorAll("label").forEach((l) => l.remove());
   for (let s = 0; s < n; s++) {
     const label = document.createElement("label");
-    label.textContent = `Seat ${s + 1} `;
+    label.textContent = t("Seat {n}", { n: s + 1 }) + " ";
     const sel = document.createElement("select");
     sel.name = `seat${s}`;
     sel.dataset.seat = String(s);
-    if (s === 0) sel.append(option("me", "me"));
-    sel.append(option("open", "a friend (invite link)"));
-    g.bots.forEach((b) => sel.append(option(`bot:${b}`, `bot: ${b}`, s > 0 && b === g.default_bot)));
+    if (s === 0) sel.append(option("me", t("me")));
+    sel.append(option("open", t("a friend (invite link)")));
+    g.bots.forEach((b) => sel.append(option(`bot:${b}`, t("bot: {name}", { name: b }), s > 0 && b === g.default_bot)));
     label.append(sel);
     box.append(label);
   }
@@ -57,7 +65,7 @@ function parseRules(text) {
     const line = raw.trim();
     if (!line) continue;
     const i = line.indexOf("=");
-    if (i <= 0) throw new Error(`option line '${line}' is not name=value`);
+    if (i <= 0) throw new Error(t("option line '{line}' is not name=value", { line }));
     const key = line.slice(0, i).trim();
     const value = line.slice(i + 1).trim();
     let parsed = value;
@@ -69,9 +77,9 @@ function parseRules(text) {
 }
 
 async function post(url, body) {
-  const r = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  const data = await r.json().catch(() => ({ error: `the server answered ${r.status}` }));
-  if (!r.ok) throw new Error(data.error || `the server answered ${r.status}`);
+  const r = await fetch(withLang(url), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const data = await r.json().catch(() => ({ error: t("the server answered {status}", { status: r.status }) }));
+  if (!r.ok) throw new Error(data.error || t("the server answered {status}", { status: r.status }));
   return data;
 }
 
@@ -98,7 +106,7 @@ async function create(ev) {
     const table = await post("/api/tables", body);
     let mine = null;
     if (choices[0] === "me") {
-      const name = localStorage.getItem("cardtable.name") || "Player";
+      const name = localStorage.getItem("cardtable.name") || t("Player");
       mine = await post(`/api/tables/${table.id}/seats/0`, { name });
     }
     const list = $("invite-list");
@@ -107,7 +115,7 @@ async function create(ev) {
       if (c !== "open") return;
       const li = document.createElement("li");
       const url = `${location.origin}/tables/${table.id}?join=${s}`;
-      li.append(`Seat ${s + 1}: `);
+      li.append(t("Seat {n}:", { n: s + 1 }) + " ");
       const a = document.createElement("a");
       a.href = url;
       a.textContent = url;
@@ -119,8 +127,8 @@ async function create(ev) {
     const li = document.createElement("li");
     const a = document.createElement("a");
     a.id = "go";
-    a.href = mine ? `/tables/${table.id}#token=${encodeURIComponent(mine.token)}` : `/tables/${table.id}`;
-    a.textContent = mine ? "Go to your seat" : "Watch the table";
+    a.href = pageUrl(mine ? `/tables/${table.id}#token=${encodeURIComponent(mine.token)}` : `/tables/${table.id}`);
+    a.textContent = mine ? t("Go to your seat") : t("Watch the table");
     li.append(a);
     list.append(li);
     $("invites").hidden = false;
@@ -132,29 +140,31 @@ async function create(ev) {
 }
 
 async function loadTables() {
-  const r = await fetch("/api/tables");
+  const r = await fetch(withLang("/api/tables"));
   const tables = r.ok ? await r.json() : [];
   const box = $("tables");
   box.replaceChildren();
   if (!tables.length) {
     const li = document.createElement("li");
-    li.textContent = "no tables yet";
+    li.textContent = t("no tables yet");
     box.append(li);
   }
-  for (const t of tables.slice(0, 50)) {
-    const g = games.find((x) => x.id === t.game);
+  for (const tb of tables.slice(0, 50)) {
+    const g = games.find((x) => x.id === tb.game);
     const li = document.createElement("li");
-    const seats = t.seats.map((s, i) => (s.kind === "open" ? `seat ${i + 1} open` : s.name)).join(", ");
+    const seats = tb.seats.map((s, i) => (s.kind === "open" ? t("seat {n} open", { n: i + 1 }) : s.name)).join(", ");
     const a = document.createElement("a");
-    a.href = `/tables/${t.id}`;
-    a.textContent = `${g ? g.name + " · " + g.native_name : t.game} — ${t.status} — ${seats}`;
+    a.href = pageUrl(`/tables/${tb.id}`);
+    a.textContent = t("{game} — {status} — {seats}", {
+      game: g ? gameTitle(g) : tb.game, status: STATUS[tb.status] ? t(STATUS[tb.status]) : tb.status, seats,
+    });
     li.append(a);
-    t.seats.forEach((s, i) => {
+    tb.seats.forEach((s, i) => {
       if (s.kind !== "open") return;
       const j = document.createElement("a");
-      j.href = `/tables/${t.id}?join=${i}`;
+      j.href = pageUrl(`/tables/${tb.id}?join=${i}`);
       j.className = "join";
-      j.textContent = ` join seat ${i + 1}`;
+      j.textContent = " " + t("join seat {n}", { n: i + 1 });
       li.append(j);
     });
     box.append(li);
@@ -162,17 +172,19 @@ async function loadTables() {
 }
 
 async function start() {
-  games = await (await fetch("/api/games")).json();
+  games = await (await fetch(withLang("/api/games"))).json();
   const sel = $("game");
-  games.forEach((g) => sel.append(option(g.id, `${g.name} · ${g.native_name}`)));
+  games.forEach((g) => sel.append(option(g.id, gameTitle(g))));
   const list = $("games");
   games.forEach((g) => {
     const li = document.createElement("li");
-    const span = g.players[0] === g.players[1] ? `${g.players[0]}` : `${g.players[0]}–${g.players[1]}`;
-    li.textContent = `${g.name} (${g.native_name}), ${span} players `;
+    const names = { game: g.title || g.name, native_name: g.native_name };
+    li.textContent = (g.players[0] === g.players[1]
+      ? tn("{game} ({native_name}), {n} player", "{game} ({native_name}), {n} players", g.players[0], names)
+      : t("{game} ({native_name}), {min}–{max} players", { ...names, min: g.players[0], max: g.players[1] })) + " ";
     const a = document.createElement("a");
-    a.href = `/rules/${g.id}`;
-    a.textContent = "rules";
+    a.href = pageUrl(`/rules/${g.id}`);
+    a.textContent = t("rules");
     li.append(a);
     list.append(li);
   });

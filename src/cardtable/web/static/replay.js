@@ -1,6 +1,7 @@
 // The replay viewer of an ended match: step through each deal as any seat saw it. Every step
 // is the engine's view of that seat, fetched from the server once the match is over.
 
+import { pageUrl, t, withLang } from "./i18n.js";
 import { drawHand, drawScores, drawZones } from "./view.js";
 
 const $ = (id) => document.getElementById(id);
@@ -9,15 +10,15 @@ const viewer = { data: null, deal: 0, step: 0, seat: null };
 
 function seatName(s) {
   if (s === null || s === undefined) return "—";
-  return viewer.seat === s ? `Seat ${s + 1} (viewing)` : `Seat ${s + 1}`;
+  return viewer.seat === s ? t("Seat {n} (viewing)", { n: s + 1 }) : t("Seat {n}", { n: s + 1 });
 }
 
 async function load(seat) {
   const q = seat === null ? "" : `?seat=${seat}`;
-  const r = await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay/steps${q}`);
+  const r = await fetch(withLang(`/api/tables/${encodeURIComponent(tableId)}/replay/steps${q}`));
   const data = await r.json().catch(() => ({}));
   if (!r.ok) {
-    $("message").textContent = data.error || `no replay (${r.status})`;
+    $("message").textContent = data.error || t("no replay ({status})", { status: r.status });
     $("message").className = "message error";
     return false;
   }
@@ -30,10 +31,11 @@ function render() {
   const d = viewer.data.deals[viewer.deal];
   const view = d.steps[viewer.step];
   const ctx = { players: viewer.data.players, seatName };
-  $("where").textContent = `move ${viewer.step} of ${d.moves.length}` +
-    (viewer.step ? ` — ${d.moves[viewer.step - 1]}` : "");
+  $("where").textContent = viewer.step
+    ? t("move {step} of {moves} — {move}", { step: viewer.step, moves: d.moves.length, move: d.moves[viewer.step - 1] })
+    : t("move {step} of {moves}", { step: viewer.step, moves: d.moves.length });
   document.body.dataset.step = String(viewer.step);
-  $("hand-title").textContent = viewer.seat === null ? "Spectator" : `Hand of seat ${viewer.seat + 1}`;
+  $("hand-title").textContent = viewer.seat === null ? t("Spectator") : t("Hand of seat {n}", { n: viewer.seat + 1 });
   const seats = $("seats");
   seats.replaceChildren();
   for (let s = 0; s < viewer.data.players; s++) {
@@ -62,10 +64,13 @@ function go(step) {
 
 async function start() {
   if (!(await load(null))) return;
-  $("title").textContent = `Replay of ${viewer.data.game}`;
+  const games = await (await fetch(withLang("/api/games"))).json().catch(() => []);
+  const g = games.find((x) => x.id === viewer.data.game);
+  $("title").textContent = t("Replay of {game}", { game: g ? g.title || g.name : viewer.data.game });
+  document.querySelector("header.bar a.home").href = pageUrl("/");
   const asSeat = $("as-seat");
-  asSeat.append(new Option("spectator", ""));
-  for (let s = 0; s < viewer.data.players; s++) asSeat.append(new Option(`seat ${s + 1}`, String(s)));
+  asSeat.append(new Option(t("spectator"), ""));
+  for (let s = 0; s < viewer.data.players; s++) asSeat.append(new Option(t("seat {n}", { n: s + 1 }), String(s)));
   const deal = $("deal");
   viewer.data.deals.forEach((_, i) => deal.append(new Option(String(i + 1), String(i))));
   asSeat.addEventListener("change", async () => {

@@ -4,11 +4,12 @@
 // foul), so the page warns, using the server's description of the rows when it has one.
 
 import { cardEl, sortCards } from "./cards.js";
+import { N_, t } from "./i18n.js";
 
 export const ROWS = [
-  { id: "head", name: "头道 front", size: 3 },
-  { id: "middle", name: "中道 middle", size: 5 },
-  { id: "tail", name: "尾道 back", size: 5 },
+  { id: "head", name: N_("头道 front"), size: 3 },
+  { id: "middle", name: N_("中道 middle"), size: 5 },
+  { id: "tail", name: N_("尾道 back"), size: 5 },
 ];
 
 export function rowsMove(board) {
@@ -33,7 +34,7 @@ export function drawBoard(box, hand, board, picked, handlers) {
     const label = document.createElement("button");
     label.type = "button";
     label.className = "row-label";
-    label.textContent = `${r.name} (${board[r.id].length}/${r.size})`;
+    label.textContent = t("{row} ({placed}/{size})", { row: t(r.name), placed: board[r.id].length, size: r.size });
     label.addEventListener("click", () => handlers.toRow(r.id));
     row.append(label);
     const desc = document.createElement("span");

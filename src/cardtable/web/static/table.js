@@ -2,6 +2,7 @@
 // comes from the server; the page only composes move texts and shows what it was sent.
 
 import { cardsInText } from "./cards.js";
+import { pageUrl, t, tn, withLang } from "./i18n.js";
 import { boardFromMove, drawBoard, ROWS, rowsMove } from "./rows.js";
 import {
   drawHand, drawLayoutHand, drawTrick, drawLayoutZones, drawScores, drawSummary, drawZones, ownHand,
@@ -44,10 +45,10 @@ const page = {
 
 function seatName(s) {
   if (s === null || s === undefined) return "—";
-  if (page.state && s === page.state.seat) return "You";
+  if (page.state && s === page.state.seat) return t("You");
   const seat = page.summary && page.summary.seats[s];
-  if (seat && seat.name) return seat.kind === "bot" ? `${seat.name} (bot, seat ${s + 1})` : seat.name;
-  return `Seat ${s + 1}`;
+  if (seat && seat.name) return seat.kind === "bot" ? t("{name} (bot, seat {n})", { name: seat.name, n: s + 1 }) : seat.name;
+  return t("Seat {n}", { n: s + 1 });
 }
 
 function say(text, kind = "info") {
@@ -58,20 +59,22 @@ function say(text, kind = "info") {
 
 async function loadSummary() {
   try {
-    const r = await fetch(`/api/tables/${encodeURIComponent(tableId)}`);
+    const r = await fetch(withLang(`/api/tables/${encodeURIComponent(tableId)}`));
     if (!r.ok) {
-      say((await r.json()).error || `no table ${tableId}`, "error");
+      say((await r.json()).error || t("no table {table}", { table: tableId }), "error");
       return;
     }
     page.summary = await r.json();
-    const games = await (await fetch("/api/games")).json();
+    const games = await (await fetch(withLang("/api/games"))).json();
     page.game = games.find((g) => g.id === page.summary.game) || null;
     const g = page.game;
-    $("title").textContent = g ? `${g.name} · ${g.native_name}` : page.summary.game;
-    document.title = `${g ? g.name : page.summary.game} — cardtable`;
-    $("rules-link").href = `/rules/${encodeURIComponent(page.summary.game)}`;
+    const title = g ? g.title || g.name : page.summary.game;
+    $("title").textContent = g && title !== g.native_name ? `${title} · ${g.native_name}` : title;
+    document.title = t("{game} — cardtable", { game: title });
+    $("rules-link").href = pageUrl(`/rules/${encodeURIComponent(page.summary.game)}`);
+    document.querySelector("header.bar a.home").href = pageUrl("/");
   } catch (e) {
-    say("could not reach the server", "error");
+    say(t("could not reach the server"), "error");
   }
 }
 
@@ -79,12 +82,13 @@ function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   // layout=1: the server adds the core's table layout and the score in words to each state
   const q = "?layout=1" + (page.token ? `&token=${encodeURIComponent(page.token)}` : "");
-  const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}${q}`);
+  // lang: the layout's texts, hints and refusals come in the page's language
+  const ws = new WebSocket(withLang(`${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}${q}`));
   page.ws = ws;
-  $("conn").textContent = "connecting…";
+  $("conn").textContent = t("connecting…");
   ws.onopen = () => {
     page.retry = 0;
-    $("conn").textContent = "connected";
+    $("conn").textContent = t("connected");
     $("conn").className = "conn ok";
   };
   ws.onmessage = (ev) => {
@@ -103,16 +107,16 @@ function connect() {
     page.ws = null;
     $("conn").className = "conn down";
     if (ev.code === 4401) {
-      page.closedFor = "this seat's link is not valid for this table";
+      page.closedFor = t("this seat's link is not valid for this table");
     } else if (ev.code === 4404) {
-      page.closedFor = "there is no such table";
+      page.closedFor = t("there is no such table");
     }
     if (page.closedFor) {
-      $("conn").textContent = "closed";
+      $("conn").textContent = t("closed");
       say(page.closedFor, "error");
       return;
     }
-    $("conn").textContent = "reconnecting…";
+    $("conn").textContent = t("reconnecting…");
     const wait = Math.min(8000, 250 * 2 ** page.retry++);
     setTimeout(connect, wait);
   };
@@ -120,7 +124,7 @@ function connect() {
 
 function send(obj) {
   if (!page.ws || page.ws.readyState !== WebSocket.OPEN) {
-    say("not connected: the move was not sent", "error");
+    say(t("not connected: the move was not sent"), "error");
     return false;
   }
   page.ws.send(JSON.stringify(obj));
@@ -139,7 +143,7 @@ function playMove(text, confirmed = false) {
     return;
   }
   clearConfirm();
-  say(`sent: ${text}`);
+  say(t("sent: {move}", { move: text }));
   page.sentSeq = page.state.seq;
   send({ type: "move", move: text, seq: page.state.seq });
 }
@@ -147,7 +151,8 @@ function playMove(text, confirmed = false) {
 function onChat(msg) {
   const li = document.createElement("li");
   const who = document.createElement("strong");
-  who.textContent = msg.seat === null ? "spectator" : (msg.seat === (page.state && page.state.seat) ? "You" : (msg.name || `Seat ${msg.seat + 1}`));
+  who.textContent = msg.seat === null ? t("spectator")
+    : (msg.seat === (page.state && page.state.seat) ? t("You") : (msg.name || t("Seat {n}", { n: msg.seat + 1 })));
   const text = document.createElement("span");
   text.textContent = ": " + msg.text;     // text, never HTML
   li.append(who, text);
@@ -164,8 +169,8 @@ function clearConfirm() {
 }
 
 function askConfirm(text, warning) {
-  $("confirm-text").textContent = `Careful: ${warning}`;
-  $("confirm-send").textContent = `send '${text}' anyway`;
+  $("confirm-text").textContent = t("Careful: {warning}", { warning });
+  $("confirm-send").textContent = t("send '{move}' anyway", { move: text });
   $("confirm").dataset.pending = text;
   $("confirm").hidden = false;
   $("confirm-cancel").focus();
@@ -181,7 +186,7 @@ function drawHint(w) {
     delete $("hint-play").dataset.hintMove;
     return;
   }
-  $("hint-text").textContent = `Hint: ${h.move} — ${h.reason}`;
+  $("hint-text").textContent = t("Hint: {move} — {reason}", { move: h.move, reason: h.reason });
   $("hint-play").dataset.hintMove = h.move;
 }
 
@@ -189,7 +194,7 @@ async function checkRows(board) {
   // 十三张: each full row's hand type and the foul warning, from the server's evaluator
   const rows = ROWS.map((r) => board[r.id]);
   try {
-    const r = await fetch(`/api/games/${encodeURIComponent(page.state.view.game)}/rows`, {
+    const r = await fetch(withLang(`/api/games/${encodeURIComponent(page.state.view.game)}/rows`), {
       method: "POST", headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ rows, options: page.state.view.options || {} }),
     });
@@ -200,8 +205,9 @@ async function checkRows(board) {
       const k = info.rows[i];
       if (el) el.textContent = k.kind ? `${k.kind} ${k.kind_zh || ""}` : "";
     });
-    $("foul").textContent = info.fouled ? `Fouls (倒水): ${info.foul_reason}` : "";
-    page.rowsWarning = info.fouled && info.complete ? `this arrangement fouls (倒水): ${info.foul_reason}` : null;
+    $("foul").textContent = info.fouled ? t("Fouls (倒水): {reason}", { reason: info.foul_reason }) : "";
+    page.rowsWarning = info.fouled && info.complete
+      ? t("this arrangement fouls (倒水): {reason}", { reason: info.foul_reason }) : null;
   } catch (e) { /* the check is a help only */ }
 }
 
@@ -285,8 +291,8 @@ function drawMoves(legal) {
     const movers = (w.view.to_move || []).map(seatName).join(", ");
     const p = document.createElement("p");
     p.className = "none";
-    p.textContent = w.status === "waiting" ? "waiting for players to join"
-      : w.view.over ? "the deal is over" : movers ? `waiting for ${movers}` : "";
+    p.textContent = w.status === "waiting" ? t("waiting for players to join")
+      : w.view.over ? t("the deal is over") : movers ? t("waiting for {players}", { players: movers }) : "";
     box.append(p);
     return;
   }
@@ -310,14 +316,14 @@ function drawMoves(legal) {
       b.className = "move" + (fits(text) ? "" : " dim");
       b.dataset.move = text;
       b.textContent = text;
-      b.title = `key ${i + 1}`;
+      b.title = t("key {n}", { n: i + 1 });
       b.addEventListener("click", () => playMove(text));
       g.append(b);
       if (fits(text)) shown++;
     }
     box.append(g);
   }
-  if (page.selected.length && !shown) say("no legal move uses all the selected cards", "info");
+  if (page.selected.length && !shown) say(t("no legal move uses all the selected cards"), "info");
 }
 
 function emptyBoard() {
@@ -340,7 +346,7 @@ function drawArrangement(w) {
   const place = (c, row) => {
     for (const r of ROWS) board[r.id] = board[r.id].filter((x) => x !== c);
     if (board[row].length >= size[row]) {
-      say(`that row holds ${size[row]} cards`, "error");
+      say(tn("that row holds {n} card", "that row holds {n} cards", size[row]), "error");
       redraw();
       return;
     }
@@ -380,7 +386,7 @@ function drawMeldBuilder(w) {
     const x = document.createElement("button");
     x.type = "button";
     x.className = "small-button";
-    x.textContent = "remove";
+    x.textContent = t("remove");
     x.addEventListener("click", () => { page.groups.splice(i, 1); render(); });
     li.append(x);
     list.append(li);
@@ -405,20 +411,20 @@ function drawSeats() {
     d.append(name);
     const total = document.createElement("span");
     total.className = "total";
-    total.textContent = `total ${w.totals ? w.totals[s] : 0}`;
+    total.textContent = t("total {points}", { points: w.totals ? w.totals[s] : 0 });
     d.append(total);
     const conn = page.presence && page.presence.connected ? page.presence.connected[s] : null;
     const kind = page.summary && page.summary.seats[s] ? page.summary.seats[s].kind : null;
     if (kind === "person" && conn !== null) {
       const c = document.createElement("span");
       c.className = "presence " + (conn ? "on" : "off");
-      c.textContent = conn ? "● connected" : "○ away";
+      c.textContent = conn ? t("● connected") : t("○ away");
       d.append(c);
     }
     if (page.summary && page.summary.seats[s] && page.summary.seats[s].kind === "open") {
       const open = document.createElement("span");
       open.className = "open-seat";
-      open.textContent = "open seat";
+      open.textContent = t("open seat");
       d.append(open);
     }
     box.append(d);
@@ -426,14 +432,14 @@ function drawSeats() {
 }
 
 function drawTimer() {
-  const t = $("timer");
+  const timer = $("timer");
   const w = page.state;
   if (!w || !w.deadline) {
-    t.textContent = "";
+    timer.textContent = "";
     return;
   }
   const left = Math.max(0, Math.round((w.deadline - Date.now()) / 1000));
-  t.textContent = `${left} s left`;
+  timer.textContent = tn("{n} second left", "{n} seconds left", left);
 }
 
 function drawLog(view) {
@@ -456,16 +462,16 @@ function render() {
   document.body.dataset.deal = String(w.deal);
   document.body.dataset.status = w.status;
   document.body.dataset.over = String(Boolean(w.view.over));
-  $("status").textContent = w.status === "over" ? "match over"
-    : w.status === "waiting" ? "waiting for players" : `deal ${w.deal + 1}`;
-  $("you").textContent = w.seat === null ? "spectator" : `you are seat ${w.seat + 1}`;
+  $("status").textContent = w.status === "over" ? t("match over")
+    : w.status === "waiting" ? t("waiting for players") : t("deal {n}", { n: w.deal + 1 });
+  $("you").textContent = w.seat === null ? t("spectator") : t("you are seat {n}", { n: w.seat + 1 });
   drawSeats();
   drawZones(w.view, $("centre"), $("facts"), ctx);
   drawTrick(w.view, $("trick"), seatName);
   if (w.layout) {
     drawLayoutZones(w.layout, $("centre"));
     drawLayoutHand(w.layout, $("hand"), page.selected, toggle, page.fresh || []);
-    $("turn").textContent = w.status === "waiting" ? "Waiting for players to join." : w.layout.turn;
+    $("turn").textContent = w.status === "waiting" ? t("Waiting for players to join.") : w.layout.turn;
   } else {
     drawHand(w.view, $("hand"), page.selected, toggle);
   }
@@ -488,7 +494,7 @@ $("typed").addEventListener("submit", (ev) => {
   const input = $("typed-move");
   const text = input.value.trim();
   if (!text) {
-    say("type a move first (the verb, then the cards)", "error");
+    say(t("type a move first (the verb, then the cards)"), "error");
     return;
   }
   playMove(text);
@@ -499,7 +505,7 @@ $("next-deal").addEventListener("click", nextDeal);
 
 $("meld-group").addEventListener("click", () => {
   if (page.selected.length < 3) {
-    say("select at least three cards of your hand for a meld", "error");
+    say(t("select at least three cards of your hand for a meld"), "error");
     return;
   }
   page.groups.push([...page.selected]);
@@ -516,21 +522,21 @@ $("meld-send").addEventListener("click", () => {
 $("again").addEventListener("click", async () => {
   const seats = page.summary.seats.map((s) => (s.kind === "bot" ? `bot:${s.name}` : "open"));
   const post = async (url, body) => {
-    const r = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const r = await fetch(withLang(url), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const data = await r.json().catch(() => ({}));
-    if (!r.ok) throw new Error(data.error || `the server answered ${r.status}`);
+    if (!r.ok) throw new Error(data.error || t("the server answered {status}", { status: r.status }));
     return data;
   };
   try {
-    const t = await post("/api/tables", { same_cards_as: tableId, seats, bot_delay_ms: 600 });
+    const made = await post("/api/tables", { same_cards_as: tableId, seats, bot_delay_ms: 600 });
     const me = page.state.seat;
     if (me === null) {
-      location.href = `/tables/${t.id}`;
+      location.href = pageUrl(`/tables/${made.id}`);
       return;
     }
-    const name = (page.summary.seats[me] && page.summary.seats[me].name) || "Player";
-    const j = await post(`/api/tables/${t.id}/seats/${me}`, { name });
-    location.href = `/tables/${t.id}#token=${encodeURIComponent(j.token)}`;
+    const name = (page.summary.seats[me] && page.summary.seats[me].name) || t("Player");
+    const j = await post(`/api/tables/${made.id}/seats/${me}`, { name });
+    location.href = pageUrl(`/tables/${made.id}#token=${encodeURIComponent(j.token)}`);
   } catch (e) {
     say(e.message, "error");
   }
@@ -539,7 +545,7 @@ $("hint-play").addEventListener("click", () => playMove($("hint-play").dataset.h
 $("confirm-send").addEventListener("click", () => playMove($("confirm").dataset.pending, true));
 $("confirm-cancel").addEventListener("click", () => {
   clearConfirm();
-  say("not sent; choose again");
+  say(t("not sent; choose again"));
 });
 
 $("chat").addEventListener("submit", (ev) => {
@@ -599,21 +605,21 @@ async function join(ev) {
   ev.preventDefault();
   const name = $("join-name").value.trim();
   if (!name) {
-    say("type your name to take the seat", "error");
+    say(t("type your name to take the seat"), "error");
     return;
   }
-  const r = await fetch(`/api/tables/${encodeURIComponent(tableId)}/seats/${encodeURIComponent(joinSeat)}`, {
+  const r = await fetch(withLang(`/api/tables/${encodeURIComponent(tableId)}/seats/${encodeURIComponent(joinSeat)}`), {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name }),
   });
   const data = await r.json().catch(() => ({}));
   if (!r.ok) {
-    say(data.error || `could not take the seat (${r.status})`, "error");
+    say(data.error || t("could not take the seat ({status})", { status: r.status }), "error");
     return;
   }
   try { localStorage.setItem("cardtable.name", name); } catch (e) { /* private mode */ }
   page.token = data.token;
   try { sessionStorage.setItem(tokenKey, data.token); } catch (e) { /* private mode */ }
-  history.replaceState(null, "", `/tables/${encodeURIComponent(tableId)}#token=${encodeURIComponent(data.token)}`);
+  history.replaceState(null, "", pageUrl(`/tables/${encodeURIComponent(tableId)}#token=${encodeURIComponent(data.token)}`));
   $("join").hidden = true;
   await loadSummary();
   if (page.ws) page.ws.close(1000);
@@ -623,13 +629,13 @@ async function join(ev) {
 
 if (joinSeat !== null && !page.token) {
   $("join").hidden = false;
-  $("join-button").textContent = `Take seat ${Number(joinSeat) + 1}`;
+  $("join-button").textContent = t("Take seat {n}", { n: Number(joinSeat) + 1 });
   try { $("join-name").value = localStorage.getItem("cardtable.name") || ""; } catch (e) { /* private mode */ }
   $("join").addEventListener("submit", join);
 }
 
 setInterval(drawTimer, 1000);
 loadSummary().then(() => {
-  $("replay").href = `/tables/${encodeURIComponent(tableId)}/replay`;
+  $("replay").href = pageUrl(`/tables/${encodeURIComponent(tableId)}/replay`);
   connect();
 });

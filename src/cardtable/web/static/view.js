@@ -2,6 +2,7 @@
 // view of this seat): the page never guesses a card it was not sent.
 
 import { backEl, cardEl, isCard, sortCards } from "./cards.js";
+import { N_, t } from "./i18n.js";
 
 const COMMON = new Set(["game", "players", "seat", "to_move", "over", "log", "scores", "items",
   "hand", "options"]);
@@ -24,8 +25,23 @@ const CENTRE_KEYS = {
   rows: ["my_submission", "specials", "submitted", "showdown"],
 };
 
+// the words for the view's keys shown as headings (the keys themselves are data)
+const KEY_WORDS = {
+  upcard: N_("upcard"), head: N_("head of the discard pile"), discard: N_("discard"),
+  discard_pile: N_("discard pile"), stock: N_("stock"), stock_count: N_("cards in the stock"),
+  melds: N_("melds"), table: N_("table"), trump: N_("trump"), turned: N_("turned card"),
+  contract: N_("contract"), high_bid: N_("highest bid"), trick: N_("trick"),
+  last_trick: N_("last trick"), bids: N_("bids"), stock_size: N_("cards in the stock"),
+  top: N_("top play"), top_kind: N_("kind of the top play"), last_player: N_("last to play"),
+  faceup: N_("face-up cards"), played: N_("played"), chains: N_("chains"), dead: N_("dead cards"),
+  joker: N_("joker"), last_throw: N_("last throw"), thrown: N_("thrown"), pairs: N_("pairs"),
+  set_aside: N_("set aside"), my_submission: N_("my arrangement"), specials: N_("special hands"),
+  submitted: N_("arranged"), showdown: N_("showdown"), hands: N_("hands"), round: N_("round"),
+  dealer: N_("dealer"), phase: N_("phase"), scores: N_("scores"),
+};
+
 export function words(key) {
-  return key.replace(/_/g, " ");
+  return key in KEY_WORDS ? t(KEY_WORDS[key]) : key.replace(/_/g, " ");
 }
 
 function el(tag, cls, text) {
@@ -42,7 +58,7 @@ function isCardList(v) {
 /** A value of the view as elements: cards drawn as cards, everything else as plain text. */
 export function valueEl(value, ctx, depth = 0) {
   if (value === null || value === undefined) return el("span", "none", "—");
-  if (typeof value === "boolean") return el("span", "", value ? "yes" : "no");
+  if (typeof value === "boolean") return el("span", "", value ? t("yes") : t("no"));
   if (typeof value === "number") return el("span", "num", String(value));
   if (typeof value === "string") {
     if (isCard(value)) return cardEl(value, { small: true });
@@ -122,7 +138,7 @@ export function drawZones(view, centre, facts, ctx) {
   }
   if (view.options) {
     const d = el("details", "zone options");
-    d.append(el("summary", "", "rules in force"), valueEl(view.options, ctx));
+    d.append(el("summary", "", t("rules in force")), valueEl(view.options, ctx));
     facts.append(d);
   }
 }
@@ -150,18 +166,22 @@ export function drawHand(view, box, selected, onToggle) {
     b.addEventListener("click", () => onToggle(c));
     box.append(b);
   });
-  if (!hand.length) box.append(el("span", "none", view.seat === null ? "spectating" : "no cards in hand"));
+  if (!hand.length) box.append(el("span", "none", view.seat === null ? t("spectating") : t("no cards in hand")));
+}
+
+function scoreHead() {
+  const head = el("tr");
+  [t("player"), t("points"), t("why")].forEach((h) => head.append(el("th", "", h)));
+  return head;
 }
 
 /** Score items of a finished deal, per seat, with the engine's note for each. */
 export function drawScores(view, box, ctx) {
   box.replaceChildren();
   if (!view.over) return;
-  box.append(el("h3", "", "Score of the deal"));
+  box.append(el("h3", "", t("Score of the deal")));
   const table = el("table", "score");
-  const head = el("tr");
-  ["player", "points", "why"].forEach((h) => head.append(el("th", "", h)));
-  table.append(head);
+  table.append(scoreHead());
   (view.items || []).forEach((it) => {
     if (!it.points && !it.note) return;
     const tr = el("tr");
@@ -175,7 +195,7 @@ export function drawScores(view, box, ctx) {
   });
   (view.scores || []).forEach((s, seat) => {
     const tr = el("tr", "total");
-    tr.append(el("td", "", ctx.seatName(seat)), el("td", "num", String(s)), el("td", "", "deal total"));
+    tr.append(el("td", "", ctx.seatName(seat)), el("td", "num", String(s)), el("td", "", t("deal total")));
     table.append(tr);
   });
   box.append(table);
@@ -199,7 +219,7 @@ export function drawLayoutZones(layout, centre) {
     if (Array.isArray(z.cards)) {
       const row = el("span", "cards");
       if (!z.cards.length) row.append(el("span", "none", "—"));
-      z.cards.forEach((t) => row.append(tokenEl(t, { small: true })));
+      z.cards.forEach((tok) => row.append(tokenEl(tok, { small: true })));
       sec.append(row);
     } else {
       sec.append(el("p", "zone-text", z.text || "—"));
@@ -217,25 +237,25 @@ export function drawLayoutHand(layout, box, selected, onToggle, fresh) {
   const left = [...fresh];
   for (const g of groups) {
     const group = el("span", "suit-group");
-    for (const t of g.cards) {
-      const b = tokenEl(t, { selectable: true });
-      const i = left.indexOf(t.text);
+    for (const tok of g.cards) {
+      const b = tokenEl(tok, { selectable: true });
+      const i = left.indexOf(tok.text);
       if (i >= 0) {
         b.classList.add("new");
-        b.title = "just drawn";
+        b.title = t("just drawn");
         left.splice(i, 1);
       }
-      if (selected.includes(t.text)) {
+      if (selected.includes(tok.text)) {
         b.classList.add("selected");
         b.setAttribute("aria-pressed", "true");
       }
-      b.addEventListener("click", () => onToggle(t.text));
+      b.addEventListener("click", () => onToggle(tok.text));
       group.append(b);
       n++;
     }
     box.append(group);
   }
-  if (!n) box.append(el("span", "none", layout.hand === null ? "spectating" : "no cards in hand"));
+  if (!n) box.append(el("span", "none", layout.hand === null ? t("spectating") : t("no cards in hand")));
 }
 
 /** The deal's score in words (explanation.score_summary): per player, each line's reason
@@ -243,13 +263,11 @@ export function drawLayoutHand(layout, box, selected, onToggle, fresh) {
 export function drawSummary(score, view, box) {
   box.replaceChildren();
   if (!score) return;
-  box.append(el("h3", "", "Score of the deal"));
+  box.append(el("h3", "", t("Score of the deal")));
   if (score.note) box.append(el("p", "score-note", score.note));
   if (score.deal) box.append(el("p", "score-deal", score.deal));
   const table = el("table", "score");
-  const head = el("tr");
-  ["player", "points", "why"].forEach((h) => head.append(el("th", "", h)));
-  table.append(head);
+  table.append(scoreHead());
   for (const s of score.seats) {
     for (const line of s.lines) {
       const tr = el("tr");
@@ -260,7 +278,7 @@ export function drawSummary(score, view, box) {
   }
   for (const s of score.seats) {
     const tr = el("tr", "total");
-    tr.append(el("td", "", s.name), el("td", "num", String(s.total)), el("td", "", "deal total"));
+    tr.append(el("td", "", s.name), el("td", "num", String(s.total)), el("td", "", t("deal total")));
     table.append(tr);
   }
   box.append(table);
@@ -284,13 +302,13 @@ export function drawTrick(view, box, seatName) {
     5: ["s", "w", "nw", "ne", "e"], 6: ["s", "sw", "nw", "n", "ne", "se"],
   }[n] || [];
   const bySeat = new Map(plays.map(([s, c]) => [s, c]));
-  box.append(el("h3", "", "the trick"));
+  box.append(el("h3", "", t("the trick")));
   const grid = el("div", "trick-grid");
   for (let k = 0; k < n; k++) {
     const seat = (me + k) % n;
     const cell = el("div", "trick-spot spot-" + (spots[k] || "n"));
     cell.dataset.seat = String(seat);
-    const who = el("span", "who", seatName(seat) + (trick.leader === seat ? " (led)" : ""));
+    const who = el("span", "who", trick.leader === seat ? t("{player} (led)", { player: seatName(seat) }) : seatName(seat));
     cell.append(who);
     if (bySeat.has(seat)) cell.append(cardEl(bySeat.get(seat), { small: false }));
     else cell.append(el("span", "none", "·"));
