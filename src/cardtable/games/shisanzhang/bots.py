@@ -42,7 +42,8 @@ def advice(view: dict[str, Any], legal: list[Move]) -> tuple[Move, str]:
         return declares[0], why
     arr = best_arrangement(_hand(view), wheel, strict)
     move = Move("arrange", groups=tuple(display_order(r) for r in (arr.front, arr.middle, arr.back)))
-    ev = (_("expected {score} per opponent", score=f"{arr.score:+.1f}") if arr.score > float("-inf")
+    score = format(arr.score, "+.1f")
+    ev = (_("expected {score} per opponent", score=score) if arr.score > float("-inf")
           else _("no split avoids a foul"))
     if best_special is not None:
         if best_special.points >= arr.score:

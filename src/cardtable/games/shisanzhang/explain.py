@@ -21,9 +21,12 @@ SCORING_NOTE = N_("Every pair of players settles on its own: row against row, a 
 _FOUL_AMOUNTS = re.compile(r"(\d+(?: \+ \d+)*)(?: \+ (\d+) penalty)?$")
 _TIMES = re.compile(r"\(×(\d+)\)")
 
+YOU = "You"
+
 
 def _is_you(ctx: ExplainContext, seat: int) -> bool:
-    return 0 <= seat < len(ctx.names) and ctx.names[seat] in ("You", _("You"))
+    # the name core's seat_names gives the person at the screen, in English or translated
+    return 0 <= seat < len(ctx.names) and ctx.names[seat] in (YOU, _(YOU))
 
 
 def _pair(item: dict[str, Any], ctx: ExplainContext) -> tuple[int, int] | None:

@@ -16,9 +16,12 @@ SCORING_NOTE = N_("Partners sit opposite. A made contract scores its value for e
                   "Q 20, J 15, 10 10, 5 5; the buried kitty goes to the side that wins the last trick.")
 NOTE_THROWN_IN = N_("Everyone passed: the deal is thrown in and nobody scores.")
 
+YOU = "You"
+
 
 def _is_you(ctx: ExplainContext, seat: int) -> bool:
-    return 0 <= seat < len(ctx.names) and ctx.names[seat] in ("You", _("You"))
+    # the name core's seat_names gives the person at the screen, in English or translated
+    return 0 <= seat < len(ctx.names) and ctx.names[seat] in (YOU, _(YOU))
 
 
 def _kitty(ctx: ExplainContext, view: dict[str, Any], last: int) -> str:
