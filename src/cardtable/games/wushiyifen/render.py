@@ -23,7 +23,8 @@ def render(view: dict[str, Any]) -> str:
     if view.get("hand") is not None:
         value = view.get("my_value")
         if not value:
-            state = _("{value} (not one suit)", value=value)
+            state = (_("{value} (not one suit) pure", value=value) if view.get("my_pure")
+                     else _("{value} (not one suit)", value=value))
         else:
             state = _("{value} pure", value=value) if view.get("my_pure") else f"{value}"
         lines.append(_("your hand: {cards}   value {value}", cards=" ".join(view["hand"]), value=state))
