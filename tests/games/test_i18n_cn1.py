@@ -150,3 +150,43 @@ def test_game_names_and_option_docs_are_marked() -> None:
         assert _(get_game("zhuoheia").name) == "捉黑A"
         doc = get_game("sibaifen").options_class.describe()[0].doc
         assert _(doc) != doc and not english_words(_(doc))
+
+
+def _page_shape(text: str) -> tuple[int, list[int], list[str]]:
+    """(number of ## sections, rows of each table, every `code` span in order)."""
+    tables: list[int] = []
+    in_table = False
+    for line in text.splitlines():
+        if line.startswith("|"):
+            if not in_table:
+                tables.append(0)
+            tables[-1] += 1
+        in_table = line.startswith("|")
+    return (len(re.findall(r"^## ", text, re.M)), tables, re.findall(r"`[^`]*`", text))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_rules_pages_keep_the_english_shape(game_id: str) -> None:
+    """Each translated rules page has the English page's sections, tables (same rows) and
+    notation, and is the one shown for its language; Chinese pages exist in both scripts."""
+    import importlib
+    from pathlib import Path
+
+    from cardtable.i18n import localized_path
+    from cardtable.registry import GAME_MODULES
+
+    base = Path(importlib.import_module(GAME_MODULES[game_id]).__file__).parent / "howto.md"
+    en = _page_shape(base.read_text(encoding="utf-8"))
+    pages = sorted(base.parent.glob("howto.*.md"))
+    assert {p.name for p in pages} >= {"howto.zh_Hans.md", "howto.zh_Hant.md"}
+    for page in pages:
+        loc = page.name.split(".")[1]
+        text = page.read_text(encoding="utf-8")
+        assert _page_shape(text) == en, page
+        assert localized_path(base, loc) == page
+        headings = re.findall(r"^## (.*)$", text, re.M)
+        english = re.findall(r"^## (.*)$", base.read_text(encoding="utf-8"), re.M)
+        assert sum(h == e for h, e in zip(headings, english, strict=True)) <= 1, page  # translated
+    hans = (base.parent / "howto.zh_Hans.md").read_text(encoding="utf-8")
+    hant = (base.parent / "howto.zh_Hant.md").read_text(encoding="utf-8")
+    assert hans != hant and "这" not in hant and "这" in hans  # Traditional: 這
