@@ -2,9 +2,24 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from ...i18n import _
+from ...i18n import N_, _
+
+#: the view's ``side`` values as the plain-text table names them (English: the value itself)
+SIDE_WORDS = {"zhuangjia": N_("zhuangjia"), "partner": N_("partner"), "opponent": N_("opponent")}
+_FROM = re.compile(r"^(tribute from|returned by) seat (\d+)$")
+
+
+def _tribute_note(note: str) -> str:
+    """A tribute row's note (data: "tribute from seat 2") in words; the seat number is data."""
+    m = _FROM.match(note)
+    if m is None:
+        return note
+    if m.group(1) == "tribute from":
+        return _("tribute from seat {seat}", seat=m.group(2))
+    return _("returned by seat {seat}", seat=m.group(2))
 
 
 def _partner(view: dict[str, Any]) -> str:
@@ -16,7 +31,9 @@ def _partner(view: dict[str, Any]) -> str:
     else:
         who = _("seat {seat} holds A♠", seat=partner)
     if view.get("side"):
-        return _("partner: {partner}   your side: {side}", partner=who, side=view["side"])
+        side = view["side"]
+        return _("partner: {partner}   your side: {side}", partner=who,
+                 side=_(SIDE_WORDS[side]) if side in SIDE_WORDS else side)
     return _("partner: {partner}", partner=who)
 
 
@@ -38,7 +55,7 @@ def render(view: dict[str, Any]) -> str:
                        dealer=p["dealer"], partner=p["partner"]))
         for it in view.get("tribute", []):
             lines.append(_("  seat {seat} got {cards} ({note})", seat=it["seat"],
-                           cards=" ".join(it.get("cards", [])), note=it.get("note", "")))
+                           cards=" ".join(it.get("cards", [])), note=_tribute_note(str(it.get("note", "")))))
         if view.get("pool"):
             pool = view["pool"]
             lines.append(_("  pool from seat {seat}: {cards}; pickers {pickers}", seat=pool["from"],
