@@ -13,6 +13,7 @@ from ...cards import parse_cards
 from ...explanation import ExplainContext
 from ...i18n import N_, _
 from .handeval import WHEEL_LOWEST, eval3, eval5
+from .specials import BY_ID
 from .words import row_kind, row_name
 
 SCORING_NOTE = N_("Every pair of players settles on its own: row against row, a foul (倒水) "
@@ -94,7 +95,6 @@ def _foul(note: str, ctx: ExplainContext, good: int, bad: int) -> str | None:
 
 
 def _special(ctx: ExplainContext, win: int, lose: int) -> str | None:
-    from .specials import BY_ID
     ws, ls = _showing(ctx, win), _showing(ctx, lose)
     if ws is None or ls is None or ws.get("special") not in BY_ID:
         return None
