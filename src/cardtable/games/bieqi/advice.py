@@ -6,6 +6,7 @@ from typing import Any
 
 from ...advice import Hint, hint_line, pick_by_bot
 from ...cards import parse_cards
+from ...i18n import _, ngettext
 from ...layouts import parse_position, seven_distance
 from ...moves import Move
 from .bots import HeuristicBot, _run
@@ -17,23 +18,27 @@ def advise(view: dict[str, Any], legal: list[Move]) -> Hint | None:
     move = pick_by_bot(HeuristicBot(), view, legal)
     hand = {int(c) for c in parse_cards(view.get("hand", []))}
     if len(legal) == 1:
-        return Hint(move, "the only move now")
+        return Hint(move, _("the only move now"))
     if move.verb == "lend":
         if view.get("dead", "joker") != "joker" and move.cards:
-            return Hint(move, "lend the dead card: it can never be played anyway")
-        return Hint(move, "lend the card you can spare most: the one farthest from 7")
+            return Hint(move, _("lend the dead card: it can never be played anyway"))
+        return Hint(move, _("lend the card you can spare most: the one farthest from 7"))
     if move.verb == "play" and move.target:
         n = _run(parse_position(move.target), hand)
-        return Hint(move, f"the joker stands in on {move.target} and frees {n} of your cards behind it")
+        return Hint(move, ngettext("the joker stands in on {position} and frees {n} of your cards behind it",
+                                   "the joker stands in on {position} and frees {n} of your cards behind it",
+                                   n, position=move.target))
     if move.verb == "play" and move.cards:
         c = int(move.cards[0])
         n = _run(c, hand)
         if n:
-            nxt = "the next card" if n == 1 else f"the next {n} cards"
-            return Hint(move, f"you hold {nxt} along that chain, so you can follow it up yourself")
-        return Hint(move, f"{'far from 7' if seven_distance(c) > 3 else 'nothing connects'}: "
-                          "it opens the least for the others")
-    return Hint(move, "the heuristic bot's choice")
+            return Hint(move, ngettext("you hold the next card along that chain, so you can follow it up "
+                                       "yourself", "you hold the next {n} cards along that chain, so you "
+                                       "can follow it up yourself", n))
+        if seven_distance(c) > 3:
+            return Hint(move, _("far from 7: it opens the least for the others"))
+        return Hint(move, _("nothing connects: it opens the least for the others"))
+    return Hint(move, _("the heuristic bot's choice"))
 
 
 def move_text(m: Move) -> str:

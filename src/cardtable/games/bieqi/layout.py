@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...cards import RANKS, SUITS
+from ...i18n import _
 from ...presentation import Zone, name_of, per_seat, zone
 
 ACE_LOW = True
@@ -18,16 +19,17 @@ def zones(view: dict[str, Any], names: Sequence[str]) -> list[Zone]:
     for s in SUITS:
         if s in chains:
             lo, hi = chains[s]
-            out.append(zone(f"row {s}", [r + s for r in RANKS[RANKS.index(lo):RANKS.index(hi) + 1]]))
+            out.append(zone(_("row {suit}", suit=s), [r + s for r in RANKS[RANKS.index(lo):RANKS.index(hi) + 1]]))
         else:
-            out.append(zone(f"row {s}", text="(the 7 is not down yet)"))
+            out.append(zone(_("row {suit}", suit=s), text=_("(the 7 is not down yet)")))
     if view.get("dead") not in (None, "joker"):
-        out.append(zone("dead card (the joker stands for it)", [view["dead"]]))
-    out.append(zone("cards held", text=per_seat(view.get("hand_sizes", []), names)))
+        out.append(zone(_("dead card (the joker stands for it)"), [view["dead"]]))
+    out.append(zone(_("cards held"), text=per_seat(view.get("hand_sizes", []), names)))
     b = view.get("borrowing")
     if b:
-        out.append(zone("borrowing", text=f"{name_of(b['borrower'], names)} borrows: "
-                                          f"{name_of(b['lender'], names)} must lend a card"))
+        out.append(zone(_("borrowing"), text=_("{borrower} borrows: {lender} must lend a card",
+                                               borrower=name_of(b["borrower"], names),
+                                               lender=name_of(b["lender"], names))))
     for s, cards in (view.get("known") or {}).items():
-        out.append(zone(f"{name_of(s, names)} holds (you lent)", cards))
+        out.append(zone(_("{name} holds (you lent)", name=name_of(s, names)), cards))
     return out

@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from ...cards import RANKS, SUITS
+from ...i18n import _
 
 
 def render(view: dict[str, Any]) -> str:
     seat = view.get("seat")
-    lines = [f"憋7 Block the Sevens — {'spectator' if seat is None else f'seat {seat}'}"]
+    lines = [_("憋7 Block the Sevens — spectator") if seat is None
+             else _("憋7 Block the Sevens — seat {seat}", seat=seat)]
     chains = view.get("chains", {})
     for s in SUITS:
         if s in chains:
@@ -17,19 +19,23 @@ def render(view: dict[str, Any]) -> str:
             ranks = RANKS[RANKS.index(lo):RANKS.index(hi) + 1]
             lines.append(f"  {s}: {' '.join(ranks)}")
         else:
-            lines.append(f"  {s}: (7 not down)")
+            lines.append(_("  {suit}: (7 not down)", suit=s))
     if view.get("dead") not in (None, "joker"):
-        lines.append(f"dead card (the joker stands for it): {view['dead']}")
-    lines.append("cards held: " + "  ".join(f"{s}: {n}" for s, n in enumerate(view.get("hand_sizes", []))))
+        lines.append(_("dead card (the joker stands for it): {card}", card=view["dead"]))
+    lines.append(_("cards held: {counts}", counts="  ".join(
+        f"{s}: {n}" for s, n in enumerate(view.get("hand_sizes", [])))))
     if view.get("borrowing"):
         b = view["borrowing"]
-        lines.append(f"seat {b['borrower']} borrows: seat {b['lender']} must lend a card")
+        lines.append(_("seat {borrower} borrows: seat {lender} must lend a card", borrower=b["borrower"],
+                       lender=b["lender"]))
     if view.get("hand") is not None:
-        lines.append("your hand: " + " ".join(view["hand"]))
+        lines.append(_("your hand: {cards}", cards=" ".join(view["hand"])))
     for s, cards in view.get("known", {}).items():
-        lines.append(f"seat {s} holds (you lent): {' '.join(cards)}")
+        lines.append(_("seat {seat} holds (you lent): {cards}", seat=s, cards=" ".join(cards)))
     if view.get("over"):
-        lines.append(f"winners: {view.get('winners')}  losers: {view.get('losers')}")
+        lines.append(_("winners: {winners}  losers: {losers}", winners=view.get("winners"),
+                       losers=view.get("losers")))
         if view.get("scores") is not None:
-            lines.append("deal score: " + "  ".join(f"{s}: {v:+d}" for s, v in enumerate(view["scores"])))
+            lines.append(_("deal score: {scores}", scores="  ".join(
+                f"{s}: {v:+d}" for s, v in enumerate(view["scores"]))))
     return "\n".join(lines)

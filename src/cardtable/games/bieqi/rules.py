@@ -13,45 +13,46 @@ from typing import Any, ClassVar, Literal
 from ...cards import BJ, LJ, Card, make_pack, shuffled
 from ...deal import Deal
 from ...game import Game, MatchEnd
+from ...i18n import N_
 from ...options import Options, option
 
 
 @dataclass(frozen=True)
 class BieqiOptions(Options):
     live_joker: bool = option(
-        False, "活王: the joker may stand in for any legal card; the real card becomes dead",
+        False, N_("活王: the joker may stand in for any legal card; the real card becomes dead"),
         spec="bieqi.md §4.7")
     joker: Literal["BJ", "LJ"] = option(
-        "BJ", "which joker stays in the 53-card pack (the other is removed)", spec="bieqi.md §4.1")
+        "BJ", N_("which joker stays in the 53-card pack (the other is removed)"), spec="bieqi.md §4.1")
     lend_policy: Literal["free", "forced_worst"] = option(
-        "free", "the lender chooses freely, or must give the joker, else a card farthest from 7",
+        "free", N_("the lender chooses freely, or must give the joker, else a card farthest from 7"),
         spec="bieqi.md §4.4")
     illegal_borrow: Literal["forbid", "allow_and_penalise"] = option(
-        "forbid", "borrowing while holding a legal card: not offered, or allowed and the "
-        "offender loses the hand", spec="bieqi.md §4.4")
+        "forbid", N_("borrowing while holding a legal card: not offered, or allowed and the "
+        "offender loses the hand"), spec="bieqi.md §4.4")
     illegal_borrow_others_win: bool = option(
-        False, "allow_and_penalise: besides the offender losing, every other seat wins (the "
-        "spec's reading; the seed only says the offender is judged the loser)",
+        False, N_("allow_and_penalise: besides the offender losing, every other seat wins (the "
+        "spec's reading; the seed only says the offender is judged the loser)"),
         spec="bieqi.md §4.4, seed 憋7 4 (判为失败); docs Decision D9")
     out_by_lending_wins: bool = option(
-        True, "a player who empties his hand by lending his last card wins", spec="bieqi.md §4.5")
+        True, N_("a player who empties his hand by lending his last card wins"), spec="bieqi.md §4.5")
     max_turns: int = option(
-        2000, "the deal is aborted as a draw after this many moves", min=10, max=100_000,
+        2000, N_("the deal is aborted as a draw after this many moves"), min=10, max=100_000,
         spec="bieqi.md §4.5")
     live_joker_counts_as_playable: bool = option(
-        True, "活王: holding the joker with a legal position open forbids borrowing",
+        True, N_("活王: holding the joker with a legal position open forbids borrowing"),
         spec="bieqi.md §4.7")
     score_points: bool = option(
-        True, "winner +1, loser -1 (false: winner and loser recorded with 0 points)",
+        True, N_("winner +1, loser -1 (false: winner and loser recorded with 0 points)"),
         spec="bieqi.md §4.5")
-    deals: int = option(1, "number of deals in a match", min=1, max=1000, spec="docs Decision D5")
+    deals: int = option(1, N_("number of deals in a match"), min=1, max=1000, spec="docs Decision D5")
 
 
 class BieqiGame(Game[BieqiOptions]):
     """憋7: 2–6 players, 53 cards drawn in turn, chains built from the 7s (§4.1–§4.7)."""
 
     id: ClassVar[str] = "bieqi"
-    name: ClassVar[str] = "Block the Sevens"
+    name: ClassVar[str] = N_("Block the Sevens")
     native_name: ClassVar[str] = "憋7"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6

@@ -20,6 +20,7 @@ from ...cards import Card, card_str, cards_json, cards_of, parse_card
 from ...deal import Deal
 from ...errors import BadCard, CardtableError, IllegalMove, ScenarioError
 from ...game import State, relabel_move
+from ...i18n import _
 from ...layouts import SuitChains, constrained_permutation, parse_position, position_str, seven_distance
 from ...moves import Move
 from ...scoring import ScoreItem
@@ -135,71 +136,71 @@ class BieqiState(State):
 
     def why_illegal(self, seat: int, move: Move) -> str | None:
         if self.over:
-            return "the deal is over"
+            return _("the deal is over")
         if seat not in self.to_move():
-            return f"it is not seat {seat}'s turn"
+            return _("it is not seat {seat}'s turn", seat=seat)
         hand = self.hands[seat]
         if self.lender >= 0:
             if move.verb != "lend":
-                return (f"seat {self.borrower} has borrowed: seat {seat} must lend a card first "
-                        "(§4.4), e.g. 'lend <card>'")
+                return _("seat {borrower} has borrowed: seat {seat} must lend a card first "
+                         "(§4.4), e.g. 'lend <card>'", borrower=self.borrower, seat=seat)
             if move.target is not None or move.groups:
-                return "write a lend as 'lend <card>'"
+                return _("write a lend as 'lend <card>'")
             if not hand:
-                return None if not move.cards else "you have no card to lend"
+                return None if not move.cards else _("you have no card to lend")
             if len(move.cards) != 1:
-                return "lend exactly one card"
+                return _("lend exactly one card")
             c = move.cards[0]
             if not hand >> c & 1:
-                return f"{card_str(c)} is not in your hand"
+                return _("{card} is not in your hand", card=card_str(c))
             if not self.lendable(seat) >> c & 1:
-                return ("lend_policy forced_worst: lend the joker if you have it, else a card "
-                        "farthest from 7 (§4.4)")
+                return _("lend_policy forced_worst: lend the joker if you have it, else a card "
+                         "farthest from 7 (§4.4)")
             return None
         if move.verb == "lend":
-            return "nobody has asked to borrow"
+            return _("nobody has asked to borrow")
         if move.verb == "borrow":
             if move.cards or move.groups or move.target is not None:
-                return "write a borrow as just 'borrow'"
+                return _("write a borrow as just 'borrow'")
             if self.has_legal(seat) and self.options.illegal_borrow == "forbid":
                 if not self.natural_mask(seat):
-                    return "the live joker counts as a legal card: play it for an open position " \
-                           "(§4.7); borrowing is only for a player with no legal card"
-                return "you hold a legal card and must play it; borrowing is only for a player "\
-                       "with no legal card (§4.3/§4.4)"
+                    return _("the live joker counts as a legal card: play it for an open position "
+                             "(§4.7); borrowing is only for a player with no legal card")
+                return _("you hold a legal card and must play it; borrowing is only for a player "
+                         "with no legal card (§4.3/§4.4)")
             return None
         if move.verb != "play":
-            return f"unknown move {move.verb!r}; moves are play, borrow, lend"
+            return _("unknown move {verb}; moves are play, borrow, lend", verb=repr(move.verb))
         if len(move.cards) != 1 or move.groups:
-            return "play exactly one card"
+            return _("play exactly one card")
         c = move.cards[0]
         if not hand >> c & 1:
-            return f"{card_str(c)} is not in your hand"
+            return _("{card} is not in your hand", card=card_str(c))
         if move.target is not None:
             if c != self.joker or not self.options.live_joker:
-                return "only the joker may stand for another card, and only with live_joker (活王, §4.7)"
+                return _("only the joker may stand for another card, and only with live_joker (活王, §4.7)")
             if self.dead >= 0:
-                return "the joker has already been played"
+                return _("the joker has already been played")
             try:
                 pos = parse_position(move.target)
             except BadCard as e:
                 return str(e)
             if not self.table:
-                return "the first card must be the real 7♠ (§4.3, §4.7 Decision)"
+                return _("the first card must be the real 7♠ (§4.3, §4.7 Decision)")
             if not self.joker_positions() >> pos & 1:
-                return f"{position_str(pos)} is not a legal position now (a 7 not yet down or the " \
-                       "next card at a chain end, §4.7)"
+                return _("{position} is not a legal position now (a 7 not yet down or the "
+                         "next card at a chain end, §4.7)", position=position_str(pos))
             return None
         if c == self.joker:
             if self.options.live_joker:
-                return "say which card the joker stands for, e.g. 'play BJ for ♦8' (§4.7)"
-            return "the joker is the dead card and can never be played (§4.1)"
+                return _("say which card the joker stands for, e.g. 'play BJ for ♦8' (§4.7)")
+            return _("the joker is the dead card and can never be played (§4.1)")
         if not self.table and c != S7:
-            return "the holder of 7♠ must open with 7♠ (§4.3)"
+            return _("the holder of 7♠ must open with 7♠ (§4.3)")
         if c == self.dead:
-            return f"{card_str(c)} is dead: the joker took its place (§4.7)"
+            return _("{card} is dead: the joker took its place (§4.7)", card=card_str(c))
         if not self.chains.can_place(c):
-            return f"{card_str(c)} neither opens a suit nor extends a chain by one (§4.3)"
+            return _("{card} neither opens a suit nor extends a chain by one (§4.3)", card=card_str(c))
         return None
 
     # --- carrying out ----------------------------------------------------------------------
@@ -425,7 +426,7 @@ class BieqiState(State):
             lower[lent] = max(lower.get(lent, 0), fixed_max)
             groups.setdefault(lent, []).extend(cards_of(others & smask))
         last: Exception | None = None
-        for _ in range(tries):
+        for _try in range(tries):
             forbidden = self._draw_lent_classes(secret, base, smask, by_class, above, lower,
                                                 groups, rng)
             if forbidden is None:
@@ -470,7 +471,7 @@ class BieqiState(State):
     def parse_move(self, text: str, seat: int) -> Move:
         words = text.replace(",", " ").split()
         if not words:
-            raise IllegalMove(text, "empty move; moves are play <card>, borrow, lend <card>", seat)
+            raise IllegalMove(text, _("empty move; moves are play <card>, borrow, lend <card>"), seat)
         verb = words[0].lower()
         if verb == "borrow" and len(words) == 1:
             return Move("borrow")
@@ -483,8 +484,8 @@ class BieqiState(State):
             return Move("play", (parse_card(words[1]),))
         if verb == "play" and len(words) == 4 and words[2].lower() in ("for", "as"):
             return Move("play", (parse_card(words[1]),), target=position_str(parse_position(words[3])))
-        raise IllegalMove(text, "moves are 'play <card>', 'play <joker> for <position>' (活王), "
-                          "'borrow' and 'lend <card>'", seat)
+        raise IllegalMove(text, _("moves are 'play <card>', 'play <joker> for <position>' (活王), "
+                                  "'borrow' and 'lend <card>'"), seat)
 
     def move_text(self, move: Move) -> str:
         if move.verb == "play" and move.target is not None and move.cards:

@@ -10,10 +10,24 @@ from __future__ import annotations
 from typing import Any
 
 from ...advice import Hint, hint_line
+from ...i18n import N_, _
 from ...moves import Move
 from .bots import _opts, advice
-from .handeval import describe, eval3, eval5, fouls, trunc5
+from .handeval import eval3, eval5, fouls, trunc5
 from .notation import text
+from .words import row_kind
+
+#: (the front row is the bad one, strict ordering) → the warning
+_FOUL = {
+    (True, False): N_("this arrangement fouls (倒水): the front row is stronger than the middle "
+                      "({rows}); a fouled hand pays every opponent who did not foul"),
+    (True, True): N_("this arrangement fouls (倒水): the front row is at least as strong as the "
+                     "middle ({rows}); a fouled hand pays every opponent who did not foul"),
+    (False, False): N_("this arrangement fouls (倒水): the middle row is stronger than the back "
+                       "({rows}); a fouled hand pays every opponent who did not foul"),
+    (False, True): N_("this arrangement fouls (倒水): the middle row is at least as strong as the "
+                      "back ({rows}); a fouled hand pays every opponent who did not foul"),
+}
 
 
 def advise(view: dict[str, Any], legal: list[Move]) -> Hint | None:
@@ -34,13 +48,11 @@ def warn(view: dict[str, Any], move: Move) -> str | None:
         return None
     if not fouls(vf, vm, vb, strict):
         return None
-    rows = f"头道 {describe(vf, 3)}, 中道 {describe(vm, 5)}, 尾道 {describe(vb, 5)}"
-    word = "at least as strong as" if strict else "stronger than"
+    rows = _("头道 {front}, 中道 {middle}, 尾道 {back}", front=row_kind(vf, 3), middle=row_kind(vm, 5),
+             back=row_kind(vb, 5))
     m = trunc5(vm)
     front_bad = vf >= m if strict else vf > m
-    which = f"the {'front' if front_bad else 'middle'} row is {word} the {'middle' if front_bad else 'back'}"
-    return (f"this arrangement fouls (倒水): {which} ({rows}); a fouled hand pays every "
-            "opponent who did not foul")
+    return _(_FOUL[front_bad, strict], rows=rows)
 
 
 def hint(view: dict[str, Any], legal: list[Move]) -> str | None:

@@ -14,12 +14,15 @@ from typing import Any
 
 from ...cards import Card, card_str, parse_cards
 from ...errors import CardtableError
+from ...i18n import _
 from .arrange import best_arrangement
-from .handeval import CATEGORY_ZH, WHEEL_LOWEST, describe, eval3, eval5, fouls
+from .handeval import CATEGORY_ZH, WHEEL_LOWEST, eval3, eval5, fouls
 from .specials import BY_ID
 from .state import ROW_SIZES, display_order
+from .words import ROW_TITLES, row_kind, special_words
 
-ROW_TITLES = ("头道 first row", "中道 second row", "尾道 third row")
+__all__ = ["ROW_TITLES", "RowInfo", "RowsInfo", "auto_rows", "describe_rows", "numbered_hand",
+           "row_check", "rows_json", "specials_text"]
 
 
 @dataclass(frozen=True)
@@ -28,7 +31,7 @@ class RowInfo:
 
     cards: tuple[str, ...]
     size: int
-    kind: str | None        # "one pair (Q)" once full, else None
+    kind: str | None        # "one pair (Q)" once full (in the current language), else None
     kind_zh: str | None     # "对子"
 
     @property
@@ -65,7 +68,7 @@ def describe_rows(rows: Sequence[Sequence[str]], wheel: str = WHEEL_LOWEST,
         if len(parsed) == size:
             v = _value(parsed, size, wheel)
             values.append(v)
-            infos.append(RowInfo(tuple(cards), size, describe(v, size), CATEGORY_ZH[v >> 20]))
+            infos.append(RowInfo(tuple(cards), size, row_kind(v, size), CATEGORY_ZH[v >> 20]))
         else:
             values.append(None)
             infos.append(RowInfo(tuple(cards), size, None, None))
@@ -73,9 +76,9 @@ def describe_rows(rows: Sequence[Sequence[str]], wheel: str = WHEEL_LOWEST,
     f, m, b = values
     lowest = -1                 # an empty row never beats anything: test one pair at a time
     if f is not None and m is not None and fouls(f, m, 1 << 30, strict):
-        reason = "the 头道 (first row) beats the 中道 (second row)"
+        reason = _("the 头道 (first row) beats the 中道 (second row)")
     elif m is not None and b is not None and fouls(lowest, m, b, strict):
-        reason = "the 中道 (second row) beats the 尾道 (third row)"
+        reason = _("the 中道 (second row) beats the 尾道 (third row)")
     complete = all(v is not None for v in values)
     return RowsInfo((infos[0], infos[1], infos[2]), reason is not None, reason, complete)
 
@@ -105,8 +108,9 @@ def row_check(view: dict[str, Any], rows: Sequence[Sequence[str]]) -> RowsInfo:
 
 def specials_text(view: dict[str, Any]) -> list[tuple[str, str]]:
     """The specials the hand may declare: (move text, words) pairs, highest first."""
-    return [(f"declare {s}", f"{BY_ID[s].chinese} {BY_ID[s].english.replace('_', ' ')} "
-             f"({BY_ID[s].points} from each player)") for s in view.get("specials") or [] if s in BY_ID]
+    return [(f"declare {s}", _("{chinese} {words} ({points} from each player)", chinese=BY_ID[s].chinese,
+                               words=special_words(s), points=BY_ID[s].points))
+            for s in view.get("specials") or [] if s in BY_ID]
 
 
 def rows_json(rows: Any, options: dict[str, Any]) -> dict[str, Any]:
@@ -114,10 +118,11 @@ def rows_json(rows: Any, options: dict[str, Any]) -> dict[str, Any]:
     an error that names the problem (three lists of card texts, at most 3/5/5 cards)."""
     if (not isinstance(rows, list) or len(rows) != 3
             or not all(isinstance(r, list) and all(isinstance(c, str) for c in r) for r in rows)):
-        raise CardtableError("give 'rows': three lists of card texts (头道, 中道, 尾道)")
+        raise CardtableError(_("give 'rows': three lists of card texts (头道, 中道, 尾道)"))
     for r, size, name in zip(rows, ROW_SIZES, ("头道", "中道", "尾道"), strict=True):
         if len(r) > size:
-            raise CardtableError(f"the {name} row holds {size} cards, not {len(r)}")
+            raise CardtableError(_("the {name} row holds {size} cards, not {n}", name=name, size=size,
+                                   n=len(r)))
     info = describe_rows(rows, str(options.get("wheel_rank", WHEEL_LOWEST)),
                          bool(options.get("strict_ordering", False)))
     return {"rows": [{"kind": r.kind, "kind_zh": r.kind_zh} for r in info.rows],

@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from ...cards import parse_cards
+from ...i18n import _
 from ...moves import Move
 from .arrange import best_arrangement, random_valid
 from .specials import BY_ID
@@ -36,19 +37,23 @@ def advice(view: dict[str, Any], legal: list[Move]) -> tuple[Move, str]:
     best_special = BY_ID[specials[0]] if specials else None
     if not arrangeable and declares:
         sp = BY_ID[specials[0]] if specials else None
-        why = f"this hand must be declared ({sp.chinese}, {sp.points})" if sp else "declare"
+        why = (_("this hand must be declared ({chinese}, {points})", chinese=sp.chinese, points=sp.points)
+               if sp else _("declare"))
         return declares[0], why
     arr = best_arrangement(_hand(view), wheel, strict)
     move = Move("arrange", groups=tuple(display_order(r) for r in (arr.front, arr.middle, arr.back)))
-    ev = f"expected {arr.score:+.1f} per opponent" if arr.score > float("-inf") else "no split avoids a foul"
+    score = format(arr.score, "+.1f")
+    ev = (_("expected {score} per opponent", score=score) if arr.score > float("-inf")
+          else _("no split avoids a foul"))
     if best_special is not None:
         if best_special.points >= arr.score:
             return (Move("declare", target=best_special.id),
-                    f"declare {best_special.chinese} ({best_special.id}): {best_special.points} per "
-                    f"opponent beats the best arrangement ({ev})")
-        return move, (f"special {best_special.chinese} ({best_special.points}) is available, but the "
-                      f"arrangement is worth more ({ev})")
-    return move, f"auto-arranger: {ev}; no special hand"
+                    _("declare {chinese} ({special}): {points} per opponent beats the best "
+                      "arrangement ({ev})", chinese=best_special.chinese, special=best_special.id,
+                      points=best_special.points, ev=ev))
+        return move, _("special {chinese} ({points}) is available, but the arrangement is worth "
+                       "more ({ev})", chinese=best_special.chinese, points=best_special.points, ev=ev)
+    return move, _("auto-arranger: {ev}; no special hand", ev=ev)
 
 
 class RandomValidBot:

@@ -11,31 +11,34 @@ from __future__ import annotations
 
 from ...cards import cards_str, parse_cards
 from ...errors import IllegalMove
+from ...i18n import N_, _
 from ...moves import Move
 from .specials import special_id
 
-USAGE = "moves: 'arrange <3 cards> | <5 cards> | <5 cards>' or 'declare [special]'"
+USAGE = N_("moves: 'arrange <3 cards> | <5 cards> | <5 cards>' or 'declare [special]'")
 
 
 def parse(text: str, seat: int) -> Move:
     """Text → move.  Raises BadCard for a bad card token, IllegalMove for a bad shape."""
     parts = text.strip().split(None, 1)
     if not parts:
-        raise IllegalMove(text, "empty move; " + USAGE, seat)
+        raise IllegalMove(text, _("empty move; moves: 'arrange <3 cards> | <5 cards> | <5 cards>' "
+                                  "or 'declare [special]'"), seat)
     verb = parts[0].lower()
     rest = parts[1] if len(parts) > 1 else ""
     if verb == "arrange":
         rows = rest.split("|")
         if len(rows) != 3:
-            raise IllegalMove(text, "an arrangement has three rows separated by '|': "
-                              "arrange <3 cards> | <5 cards> | <5 cards>", seat)
+            raise IllegalMove(text, _("an arrangement has three rows separated by '|': "
+                                      "arrange <3 cards> | <5 cards> | <5 cards>"), seat)
         return Move("arrange", groups=tuple(tuple(parse_cards(r)) for r in rows))
     if verb == "declare":
         name = rest.strip()
         if not name:
             return Move("declare")
         return Move("declare", target=special_id(name) or name)
-    raise IllegalMove(text, f"unknown move {verb!r}; " + USAGE, seat)
+    raise IllegalMove(text, _("unknown move {verb}; moves: 'arrange <3 cards> | <5 cards> | "
+                              "<5 cards>' or 'declare [special]'", verb=repr(verb)), seat)
 
 
 def text(move: Move) -> str:

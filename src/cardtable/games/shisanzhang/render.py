@@ -4,34 +4,39 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...i18n import N_, _
 from .specials import BY_ID
 
-ROW_LABELS = ("头道 first ", "中道 second", "尾道 third ")
+ROW_LABELS = (N_("头道 first "), N_("中道 second"), N_("尾道 third "))
 
 
 def render(view: dict[str, Any]) -> str:
     seat = view.get("seat")
     players = int(view.get("players", 0))
-    lines = [f"十三张 Chinese Poker — {'spectator' if seat is None else f'seat {seat}'}"]
+    lines = [_("十三张 Chinese Poker — spectator") if seat is None
+             else _("十三张 Chinese Poker — seat {seat}", seat=seat)]
     if view.get("hand") is not None:
-        lines.append("your hand:  " + " ".join(view["hand"]))
+        lines.append(_("your hand:  {cards}", cards=" ".join(view["hand"])))
         if view.get("specials"):
             names = ", ".join(f"{s} ({BY_ID[s].chinese} {BY_ID[s].points})" for s in view["specials"])
-            lines.append("specials:   " + names)
+            lines.append(_("specials:   {specials}", specials=names))
         if view.get("my_submission"):
-            lines.append("your move:  " + view["my_submission"])
+            lines.append(_("your move:  {move}", move=view["my_submission"]))
     done = view.get("submitted", [])
-    lines.append("submitted:  " + "  ".join(f"{s}: {'yes' if d else 'no'}" for s, d in enumerate(done)))
+    lines.append(_("submitted:  {seats}", seats="  ".join(
+        _("{seat}: yes", seat=s) if d else _("{seat}: no", seat=s) for s, d in enumerate(done))))
     for show in view.get("showdown", []):
         s = show["seat"]
         if show.get("special"):
             sp = BY_ID[show["special"]]
-            lines.append(f"seat {s}: declared {sp.chinese} ({sp.id}, {sp.points})")
+            lines.append(_("seat {seat}: declared {chinese} ({special}, {points})", seat=s,
+                           chinese=sp.chinese, special=sp.id, points=sp.points))
             continue
-        flag = "   — fouled (倒水)" if show.get("fouled") else ""
-        lines.append(f"seat {s}:{flag}")
+        lines.append(_("seat {seat}:   — fouled (倒水)", seat=s) if show.get("fouled")
+                     else _("seat {seat}:", seat=s))
         for label, row in zip(ROW_LABELS, show.get("rows", []), strict=False):
-            lines.append(f"    {label}  {' '.join(row)}")
+            lines.append(f"    {_(label)}  {' '.join(row)}")
     if view.get("scores") is not None and players:
-        lines.append("deal score: " + "  ".join(f"{s}: {v:+d}" for s, v in enumerate(view["scores"])))
+        lines.append(_("deal score: {scores}", scores="  ".join(
+            f"{s}: {v:+d}" for s, v in enumerate(view["scores"]))))
     return "\n".join(lines)

@@ -14,6 +14,7 @@ from ...cards import Card, make_pack, shuffled
 from ...deal import Deal, deal_round_robin
 from ...errors import ScenarioError
 from ...game import Game, MatchEnd
+from ...i18n import N_
 from ...options import Options, option
 
 HAND_SIZE = 13
@@ -22,40 +23,40 @@ HAND_SIZE = 13
 @dataclass(frozen=True)
 class ShisanzhangOptions(Options):
     wheel_rank: Literal["lowest", "second_highest"] = option(
-        "lowest", "rank of the straight A-2-3-4-5: the lowest straight, or just below T-J-Q-K-A",
+        "lowest", N_("rank of the straight A-2-3-4-5: the lowest straight, or just below T-J-Q-K-A"),
         spec="shisanzhang.md §1.2")
     suit_tiebreak: bool = option(
-        False, "break a full rank tie between two players' rows by suit (♠>♥>♣>♦ of the top card)",
+        False, N_("break a full rank tie between two players' rows by suit (♠>♥>♣>♦ of the top card)"),
         spec="shisanzhang.md §1.2")
     strict_ordering: bool = option(
-        False, "each row must be strictly weaker than the next (equal rows foul)",
+        False, N_("each row must be strictly weaker than the next (equal rows foul)"),
         spec="shisanzhang.md §1.2")
     foul_pays_bonuses: bool = option(
-        True, "a fouled hand pays each opponent his row bonuses (else 10 a row)",
+        True, N_("a fouled hand pays each opponent his row bonuses (else 10 a row)"),
         spec="shisanzhang.md §1.2")
     foul_extra_penalty: int = option(
-        0, "extra points a fouled hand pays each non-fouled opponent", min=0,
+        0, N_("extra points a fouled hand pays each non-fouled opponent"), min=0,
         spec="shisanzhang.md §1.2")
     scoop_multiplier: int = option(
-        1, "打枪: multiply the rows won when one player wins all three rows against another (2 = ×2)",
+        1, N_("打枪: multiply the rows won when one player wins all three rows against another (2 = ×2)"),
         min=1, max=10, spec="shisanzhang.md §1.4")
     grand_slam_multiplier: int = option(
-        1, "全垒打: multiply again when one player scoops every opponent (3+ players)",
+        1, N_("全垒打: multiply again when one player scoops every opponent (3+ players)"),
         min=1, max=10, spec="shisanzhang.md §1.4")
     all_big_min: int = option(
-        8, "全大: every card at least this rank (2..14, ace 14)", min=2, max=14,
+        8, N_("全大: every card at least this rank (2..14, ace 14)"), min=2, max=14,
         spec="shisanzhang.md §1.5")
     all_small_max: int = option(
-        8, "全小: every card at most this rank (2..14, ace 14 so an ace disqualifies)", min=2, max=14,
+        8, N_("全小: every card at most this rank (2..14, ace 14 so an ace disqualifies)"), min=2, max=14,
         spec="shisanzhang.md §1.5")
     auto_declare_special: bool = option(
-        False, "a hand that fits a special hand must declare it", spec="shisanzhang.md §1.5")
+        False, N_("a hand that fits a special hand must declare it"), spec="shisanzhang.md §1.5")
     special_vs_special: Literal["higher_collects_own", "net_difference", "both_void"] = option(
-        "higher_collects_own", "settlement between two declared special hands",
+        "higher_collects_own", N_("settlement between two declared special hands"),
         spec="shisanzhang.md §1.5")
-    deals: int = option(8, "number of deals in a match", min=1, max=1000, spec="shisanzhang.md §1.6")
+    deals: int = option(8, N_("number of deals in a match"), min=1, max=1000, spec="shisanzhang.md §1.6")
     target: int = option(
-        0, "the match also ends when a total reaches +target or -target (0: no target)", min=0,
+        0, N_("the match also ends when a total reaches +target or -target (0: no target)"), min=0,
         spec="shisanzhang.md §1.6")
 
 
@@ -63,7 +64,7 @@ class ShisanzhangGame(Game[ShisanzhangOptions]):
     """十三张: 2–4 players, 13 cards each, three hidden rows, pairwise showdown (§1.1–§1.6)."""
 
     id: ClassVar[str] = "shisanzhang"
-    name: ClassVar[str] = "Chinese Poker"
+    name: ClassVar[str] = N_("Chinese Poker")
     native_name: ClassVar[str] = "十三张"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4

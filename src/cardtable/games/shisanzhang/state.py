@@ -23,6 +23,7 @@ from ...cards import Card, card_str, cards_json, make_pack, mask_of
 from ...deal import Deal
 from ...errors import CardtableError, IllegalMove
 from ...game import State
+from ...i18n import _, ngettext
 from ...moves import Move
 from ...scoring import ScoreItem
 from . import notation
@@ -31,10 +32,10 @@ from .handeval import rank_of, suit_of
 from .rules import ShisanzhangOptions
 from .scoring import Showing, describe_showing, settle, show_rows
 from .specials import BY_ID, fitting_specials, special_id
+from .words import ROW_NAMES
 
 LEGAL_SAMPLE = 24
 HIDDEN_TEXT = "submit (hidden)"
-ROW_NAMES = ("first row (头道)", "second row (中道)", "third row (尾道)")
 ROW_SIZES = (3, 5, 5)
 
 
@@ -80,8 +81,8 @@ class ShisanzhangState(State):
         if seat is None:
             movers = self.to_move()
             if len(movers) != 1:
-                raise IllegalMove("legal_moves", "several seats may act; name the seat" if movers
-                                  else "the deal is over")
+                raise IllegalMove("legal_moves", _("several seats may act; name the seat") if movers
+                                  else _("the deal is over"))
             seat = movers[0]
         if seat not in self.to_move():
             return []
@@ -103,7 +104,7 @@ class ShisanzhangState(State):
                 seen.add(key)
                 moves.append((display_order(a.front), display_order(a.middle), display_order(a.back)))
         rng = random.Random(mask_of(hand) * 8 + seat)
-        for _ in range(LEGAL_SAMPLE * 4):
+        for _try in range(LEGAL_SAMPLE * 4):
             if len(moves) >= LEGAL_SAMPLE + 2:
                 break
             f, m, b = random_split(hand, rng)
@@ -124,59 +125,67 @@ class ShisanzhangState(State):
 
     def why_illegal(self, seat: int, move: Move) -> str | None:
         if not isinstance(seat, int) or not 0 <= seat < self.players:
-            return f"there is no seat {seat!r}"
+            return _("there is no seat {seat}", seat=repr(seat))
         if self.is_over:
-            return "the deal is over"
+            return _("the deal is over")
         if self.submissions[seat] is not None:
-            return f"seat {seat} has already submitted"
+            return _("seat {seat} has already submitted", seat=seat)
         if move.verb == "arrange":
             return self._why_bad_arrangement(seat, move)
         if move.verb == "declare":
             return self._why_bad_declaration(seat, move)
-        return f"unknown move {move.verb!r}; " + notation.USAGE
+        return _("unknown move {verb}; moves: 'arrange <3 cards> | <5 cards> | <5 cards>' or "
+                 "'declare [special]'", verb=repr(move.verb))
 
     def _why_bad_arrangement(self, seat: int, move: Move) -> str | None:
         """§1.2: three rows of 3, 5 and 5 cards that are exactly the seat's hand."""
         if move.cards or move.target is not None:
-            return "an arrangement names only its rows: arrange <3 cards> | <5 cards> | <5 cards>"
+            return _("an arrangement names only its rows: arrange <3 cards> | <5 cards> | <5 cards>")
         if len(move.groups) != 3:
-            return f"an arrangement has 3 rows, not {len(move.groups)}"
+            return _("an arrangement has 3 rows, not {n}", n=len(move.groups))
         sizes = tuple(len(g) for g in move.groups)
         for name, size, want in zip(ROW_NAMES, sizes, ROW_SIZES, strict=True):
             if size != want:
-                return (f"the {name} holds {size} card{'s' if size != 1 else ''}, not {want}: the rows "
-                        f"must hold 3, 5 and 5 cards, not {sizes[0]}, {sizes[1]} and {sizes[2]}")
+                return ngettext("the {row} holds {n} card, not {want}: the rows must hold 3, 5 and "
+                                "5 cards, not {a}, {b} and {c}",
+                                "the {row} holds {n} cards, not {want}: the rows must hold 3, 5 and "
+                                "5 cards, not {a}, {b} and {c}", size, row=_(name), want=want,
+                                a=sizes[0], b=sizes[1], c=sizes[2])
         hand = set(self.hands[seat])
         seen: dict[int, str] = {}
         for name, row in zip(ROW_NAMES, move.groups, strict=True):
             for c in row:
                 if c in seen:
-                    where = name if seen[c] == name else f"{seen[c]} and the {name}"
-                    return f"{card_str(c)} is named twice (in the {where})"
+                    if seen[c] == name:
+                        return _("{card} is named twice (in the {row})", card=card_str(c), row=_(name))
+                    return _("{card} is named twice (in the {row} and the {other})", card=card_str(c),
+                             row=_(seen[c]), other=_(name))
                 seen[c] = name
                 if c not in hand:
-                    return f"{card_str(c)} in the {name} is not in your hand"
+                    return _("{card} in the {row} is not in your hand", card=card_str(c), row=_(name))
         if self.must_declare(seat):
             names = ", ".join(self.fits[seat])
-            return f"this hand is a special hand ({names}) and auto_declare_special is on: declare it"
+            return _("this hand is a special hand ({names}) and auto_declare_special is on: declare it",
+                     names=names)
         return None
 
     def _why_bad_declaration(self, seat: int, move: Move) -> str | None:
         """§1.5 + Clarifications: ``declare`` names a special the hand fits (or none)."""
         if move.cards or move.groups:
-            return "declare takes only the name of a special hand, e.g. 'declare liuduiban'"
+            return _("declare takes only the name of a special hand, e.g. 'declare liuduiban'")
         fits = self.fits[seat]
         sid = special_id(move.target) if isinstance(move.target, str) else None
         if move.target is not None and sid is None:
             valid = ", ".join(f"{s.id} ({s.chinese})" for s in BY_ID.values())
-            return f"unknown special hand {move.target!r}; specials: {valid}"
+            return _("unknown special hand {name}; specials: {valid}", name=repr(move.target), valid=valid)
         if not fits:
-            return "this hand fits no special hand (报到); arrange it in three rows"
+            return _("this hand fits no special hand (报到); arrange it in three rows")
         if sid is None:
             return None
         if sid not in fits:
             sp = BY_ID[sid]
-            return f"the hand is not {sp.id} ({sp.chinese}); it fits: {', '.join(fits)}"
+            return _("the hand is not {special} ({chinese}); it fits: {fits}", special=sp.id,
+                     chinese=sp.chinese, fits=", ".join(fits))
         return None
 
     def _play(self, seat: int, move: Move) -> None:

@@ -16,6 +16,7 @@ import random
 from typing import Any
 
 from ...cards import Card, parse_cards
+from ...i18n import _
 from ...moves import Move
 from ...tricks import standard_rules, winning_index
 
@@ -58,20 +59,20 @@ def choose(view: dict[str, Any], legal: list[Move], rng: random.Random) -> tuple
         high = view.get("high_bid")
         me = view.get("seat")
         if high and me is not None and high["seat"] % 2 == me % 2:
-            return Move("pass"), f"partner holds the bid ({high['bid']}): pass"
+            return Move("pass"), _("partner holds the bid ({bid}): pass", bid=high["bid"])
         bids = sorted((m for m in legal if m.verb == "bid"), key=lambda m: int(m.target or 0))
         if bids and int(bids[0].target or 0) <= est:
-            return bids[0], f"hand worth about {est}: bid {bids[0].target}"
-        return Move("pass"), f"hand worth about {est}: pass"
+            return bids[0], _("hand worth about {est}: bid {bid}", est=est, bid=bids[0].target)
+        return Move("pass"), _("hand worth about {est}: pass", est=est)
     if "trump" in verbs:
         s = best_trump(hand)
-        return Move("trump", target="♠♥♦♣"[s]), "longest suit as trump"
+        return Move("trump", target="♠♥♦♣"[s]), _("longest suit as trump")
     if "bury" in verbs:
         t = best_trump(hand)
         n = _suit_counts(hand)
         cands = [m.cards[0] for m in legal]
         card = min(cands, key=lambda c: (c.suit == t, _pts(c) > 0, n[c.suit], _power(c)))
-        return Move("bury", (card,)), "bury a low card of a short side suit"
+        return Move("bury", (card,)), _("bury a low card of a short side suit")
     plays = [m.cards[0] for m in legal]
     trick = [(int(s), parse_cards([c])[0]) for s, c in view.get("trick", {}).get("plays", [])]
     trump = view.get("trump")
@@ -80,7 +81,7 @@ def choose(view: dict[str, Any], legal: list[Move], rng: random.Random) -> tuple
     if not trick:
         n = _suit_counts(hand)
         card = max(plays, key=lambda c: (n[c.suit], _power(c)))
-        return Move("play", (card,)), "lead the top of the longest suit"
+        return Move("play", (card,)), _("lead the top of the longest suit")
     cards = [c for _, c in trick]
     win = trick[winning_index(cards, rules)][0]
     partner_wins = me is not None and win % 2 == me % 2
@@ -88,14 +89,14 @@ def choose(view: dict[str, Any], legal: list[Move], rng: random.Random) -> tuple
         return winning_index(cards + [c], rules) == len(cards)
     if partner_wins:
         card = max(plays, key=lambda c: (_pts(c), -_power(c)))
-        return Move("play", (card,)), "partner is winning: add points"
+        return Move("play", (card,)), _("partner is winning: add points")
     winners = [c for c in plays if wins(c)]
     at_stake = sum(_pts(c) for c in cards)
     if winners and (at_stake > 0 or len(trick) == 3):
         card = min(winners, key=lambda c: (rules.suit(c) == rules.trump, _power(c)))
-        return Move("play", (card,)), "win the trick cheaply"
+        return Move("play", (card,)), _("win the trick cheaply")
     card = min(plays, key=lambda c: (_pts(c), rules.suit(c) == rules.trump, _power(c)))
-    return Move("play", (card,)), "cannot win usefully: play the cheapest card"
+    return Move("play", (card,)), _("cannot win usefully: play the cheapest card")
 
 
 class HeuristicBot:

@@ -13,6 +13,7 @@ from ...cards import Card, make_pack, shuffled
 from ...deal import Deal, deal_round_robin
 from ...errors import ScenarioError
 from ...game import Game, MatchEnd
+from ...i18n import N_
 from ...options import Options, option
 
 HAND_SIZE = 12
@@ -23,15 +24,15 @@ MIN_BID, MAX_BID, BID_STEP = 200, 400, 5
 @dataclass(frozen=True)
 class SibaifenOptions(Options):
     pass_is_final: bool = option(
-        False, "a player who passes may not bid again (default: he may, the seed's unlimited bids)",
+        False, N_("a player who passes may not bid again (default: he may, the seed's unlimited bids)"),
         spec="sibaifen.md §3.5")
     all_pass: Literal["redeal", "dealer_forced_200"] = option(
-        "redeal", "when all four pass: throw the hand in (next dealer redeals) or the dealer declares 200",
+        "redeal", N_("when all four pass: throw the hand in (next dealer redeals) or the dealer declares 200"),
         spec="sibaifen.md §3.5")
     defenders_score_on_make: Literal["0", "their_points"] = option(
-        "0", "what the defenders score when the contract is made: nothing, or their card points",
+        "0", N_("what the defenders score when the contract is made: nothing, or their card points"),
         spec="sibaifen.md §3.7")
-    target: int = option(1000, "match target: the first side to reach it wins", min=1,
+    target: int = option(1000, N_("match target: the first side to reach it wins"), min=1,
                          spec="sibaifen.md §3.7")
 
 
@@ -44,7 +45,7 @@ class SibaifenGame(Game[SibaifenOptions]):
     """四百分: 4 players in two partnerships, 52 cards, 12 each + 4-card kitty (§3.1–§3.7)."""
 
     id: ClassVar[str] = "sibaifen"
-    name: ClassVar[str] = "Four Hundred Points"
+    name: ClassVar[str] = N_("Four Hundred Points")
     native_name: ClassVar[str] = "四百分"
     min_players: ClassVar[int] = 4
     max_players: ClassVar[int] = 4

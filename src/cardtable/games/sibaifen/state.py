@@ -15,6 +15,7 @@ from ...cards import Card, card_str, cards_json, cards_of, iter_bits, mask_of, p
 from ...deal import Deal
 from ...errors import IllegalMove
 from ...game import State
+from ...i18n import _, ngettext
 from ...moves import Move
 from ...scoring import ScoreItem
 from ...tricks import (
@@ -105,40 +106,43 @@ class SibaifenState(State):
 
     def why_illegal(self, seat: int, move: Move) -> str | None:
         if self.phase == "over":
-            return "the deal is over"
+            return _("the deal is over")
         if seat != self.turn:
-            return f"it is seat {self.turn}'s turn"
+            return _("it is seat {seat}'s turn", seat=self.turn)
         verb = move.verb
         if self.phase == "bid":
             if verb == "pass":
-                return None if not (move.cards or move.groups or move.target) else "a pass names nothing"
+                return None if not (move.cards or move.groups or move.target) else _("a pass names nothing")
             if verb != "bid":
-                return "the auction is on: bid a number (e.g. 'bid 205') or pass"
+                return _("the auction is on: bid a number (e.g. 'bid 205') or pass")
             if move.cards or move.target is None:
-                return "a bid is a number, e.g. 'bid 205'"
+                return _("a bid is a number, e.g. 'bid 205'")
             if move.groups or not move.target.isdigit() or not move.target.isascii():
-                return f"bid {move.target!r} is not a number"
+                return _("bid {bid} is not a number", bid=repr(move.target))
             why = self.auction.why_not(seat, int(move.target))
-            return None if why is None else f"{why} (sibaifen.md §3.5)"
+            return None if why is None else _("{why} (sibaifen.md §3.5)", why=why)
         if self.phase == "bury":
             if verb != "bury":
-                return f"the declarer must first bury {KITTY_SIZE - len(self.buried)} more cards ('bury K♠')"
+                left = KITTY_SIZE - len(self.buried)
+                return ngettext("the declarer must first bury {n} more card ('bury K♠')",
+                                "the declarer must first bury {n} more cards ('bury K♠')", left)
             if not move.cards or move.groups or move.target is not None:
-                return "name the cards to bury, e.g. 'bury 9♣ 3♦'"
+                return _("name the cards to bury, e.g. 'bury 9♣ 3♦'")
             if len(move.cards) > KITTY_SIZE - len(self.buried):
-                return f"only {KITTY_SIZE - len(self.buried)} more cards are buried"
+                left = KITTY_SIZE - len(self.buried)
+                return ngettext("only {n} more card is buried", "only {n} more cards are buried", left)
             if len(set(move.cards)) != len(move.cards):
-                return "a card is named twice"
+                return _("a card is named twice")
             for c in move.cards:
                 if not self.hands[seat] >> c & 1:
-                    return f"{card_str(c)} is not in your hand"
+                    return _("{card} is not in your hand", card=card_str(c))
             return None
         if self.phase == "trump":
             if verb != "trump" or move.cards or move.groups or move.target not in tuple(SUIT_SYMBOLS):
-                return "name the trump suit: 'trump ♠', 'trump ♥', 'trump ♦' or 'trump ♣' (§3.5)"
+                return _("name the trump suit: 'trump ♠', 'trump ♥', 'trump ♦' or 'trump ♣' (§3.5)")
             return None
         if verb != "play" or len(move.cards) != 1 or move.groups or move.target is not None:
-            return "play one card, e.g. 'play K♠'"
+            return _("play one card, e.g. 'play K♠'")
         return why_not_playable(self.hands[seat], self.trick.cards, move.cards[0], self.rules)
 
     def _play(self, seat: int, move: Move) -> None:
@@ -305,7 +309,8 @@ class SibaifenState(State):
     def parse_move(self, text: str, seat: int) -> Move:
         words = text.strip().split()
         if not words:
-            raise IllegalMove(text, "empty move; moves: bid N, pass, bury CARDS, trump SUIT, play CARD", seat)
+            raise IllegalMove(text, _("empty move; moves: bid N, pass, bury CARDS, trump SUIT, play CARD"),
+                              seat)
         verb = words[0].lower()
         if verb == "pass" and len(words) == 1:
             return Move("pass")
@@ -314,13 +319,15 @@ class SibaifenState(State):
         if verb == "trump" and len(words) == 2:
             suit = SUIT_INPUT.get(words[1].lower())
             if suit is None:
-                raise IllegalMove(text, f"unknown suit {words[1]!r}; suits are ♠♥♦♣ or s/h/d/c", seat)
+                raise IllegalMove(text, _("unknown suit {suit}; suits are ♠♥♦♣ or s/h/d/c",
+                                          suit=repr(words[1])), seat)
             return Move("trump", target=SUIT_SYMBOLS[suit])
         if verb in ("bury", "play"):
             return Move(verb, tuple(parse_cards(words[1:])))
         if len(words) == 1 and verb not in ("bid", "trump"):
             return Move("play", tuple(parse_cards(words)))
-        raise IllegalMove(text, "unknown move; moves: bid N, pass, bury CARDS, trump SUIT, play CARD", seat)
+        raise IllegalMove(text, _("unknown move; moves: bid N, pass, bury CARDS, trump SUIT, play CARD"),
+                          seat)
 
     def move_text(self, move: Move) -> str:
         if move.verb in ("bid", "trump"):

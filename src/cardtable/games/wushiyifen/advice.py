@@ -12,6 +12,7 @@ from typing import Any
 
 from ...advice import Hint, hint_line, pick_by_bot
 from ...cards import parse_card
+from ...i18n import N_, _
 from ...moves import Move
 from .bots import HeuristicBot
 from .scoring import JOKER_MASK, card_value, rate
@@ -38,8 +39,6 @@ def suit_scores(hand: int, nonflush: bool) -> tuple[float, ...]:
     return tuple(sorted(out, reverse=True))
 
 
-def _suit_name(c: int) -> str:
-    return "joker" if c >= 52 else "♠♥♦♣"[c // 13]
 
 
 def advise(view: dict[str, Any], legal: list[Move]) -> Hint | None:
@@ -49,14 +48,17 @@ def advise(view: dict[str, Any], legal: list[Move]) -> Hint | None:
     hand = _mask(view.get("hand", []))
     throws = [m for m in legal if m.verb == "throw"]
     if len(legal) == 1:
-        return Hint(legal[0], "the only move now")
+        return Hint(legal[0], _("the only move now"))
     if throws:
         declares = [m for m in throws if m.target is not None]
         if declares:
             move = pick_by_bot(HeuristicBot("wushiyifen"), view, legal)
             value = rate(hand & ~(1 << int(move.cards[0])), nfv, "0").value
-            kind = "暗亮 hidden (hoping to be challenged)" if move.target == "hidden" else "明亮 open"
-            return Hint(move, f"throw {move.cards[0]} and declare {kind}: the hand left is worth {value}")
+            if move.target == "hidden":
+                return Hint(move, _("throw {card} and declare 暗亮 hidden (hoping to be challenged): the "
+                                    "hand left is worth {value}", card=str(move.cards[0]), value=value))
+            return Hint(move, _("throw {card} and declare 明亮 open: the hand left is worth {value}",
+                                card=str(move.cards[0]), value=value))
         plain = [m for m in throws if m.target is None]
 
         def key(m: Move) -> tuple[tuple[float, ...], int, int]:
@@ -65,22 +67,27 @@ def advise(view: dict[str, Any], legal: list[Move]) -> Hint | None:
         best = max(plain, key=key)
         c = int(best.cards[0])
         same = [x for x in range(52) if hand >> x & 1 and x // 13 == c // 13 and x != c]
-        why = ("it does not belong to the suit you are building" if c < 52 and len(same) <= 1
-               else f"it is the {_suit_name(c)} that helps your best suit least")
         if nfv:
-            why = "it is worth least in a hand where every card counts"
+            why = _("it is worth least in a hand where every card counts")
+        elif c < 52 and len(same) <= 1:
+            why = _("it does not belong to the suit you are building")
+        elif c >= 52:
+            why = _("it is the joker that helps your best suit least")
+        else:
+            why = _("it is the {suit} that helps your best suit least", suit="♠♥♦♣"[c // 13])
         return Hint(best, why)
     move = pick_by_bot(HeuristicBot("wushiyifen"), view, legal)
     reasons = {
-        "challenge": "your own hand can beat a 暗亮 at this value: challenge (顶)",
-        "show": "show your hand: it counts",
-        "take": f"the throw {view.get('last_throw')} strengthens your best suit",
-        "draw": "the last throw does not help your best suit: draw",
-        "declare": "your hand is worth enough to declare now",
-        "pass": "your hand cannot beat a 暗亮 here: let it stand" if "challenge" in {m.verb for m in legal}
-        else "nothing to gain now",
+        "challenge": N_("your own hand can beat a 暗亮 at this value: challenge (顶)"),
+        "show": N_("show your hand: it counts"),
+        "take": N_("the throw {card} strengthens your best suit"),
+        "draw": N_("the last throw does not help your best suit: draw"),
+        "declare": N_("your hand is worth enough to declare now"),
+        "pass": N_("your hand cannot beat a 暗亮 here: let it stand") if "challenge" in {m.verb for m in legal}
+        else N_("nothing to gain now"),
     }
-    return Hint(move, reasons.get(move.verb, "the heuristic bot's choice"))
+    return Hint(move, _(reasons.get(move.verb, N_("the heuristic bot's choice")),
+                        card=view.get("last_throw")))
 
 
 def hint(view: dict[str, Any], legal: list[Move]) -> str | None:

@@ -5,31 +5,44 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ...i18n import N_, _
 from ...presentation import Zone, name_of, zone
 
-PHASES = {"draw": "draw from the stock or take the last throw", "throw": "throw a card (or declare)",
-          "open_response": "answer the 明亮 open declaration",
-          "hidden_response": "answer the 暗亮 hidden declaration: challenge (顶) or not"}
+PHASES = {"draw": N_("draw from the stock or take the last throw"),
+          "throw": N_("throw a card (or declare)"),
+          "open_response": N_("answer the 明亮 open declaration"),
+          "hidden_response": N_("answer the 暗亮 hidden declaration: challenge (顶) or not"),
+          "over": N_("over")}
+
+
+def _value(value: Any, pure: bool) -> str:
+    if not value:
+        return _("{value} (not one suit)", value=value)
+    if pure:
+        return _("{value} — pure (纯花色, no joker)", value=value)
+    return f"{value}"
 
 
 def zones(view: dict[str, Any], names: Sequence[str]) -> list[Zone]:
-    out = [zone("stock", text=f"{view.get('stock')} cards   a hand needs ≥ {view.get('threshold')} "
-                              "to declare")]
+    out = [zone(_("stock"), text=_("{n} cards   a hand needs ≥ {threshold} to declare",
+                                   n=view.get("stock"), threshold=view.get("threshold")))]
     if view.get("hand") is not None:
-        value = view.get("my_value")
-        out.append(zone("your hand's value", text=f"{value}" + ("" if value else " (not one suit)")
-                        + (" — pure (纯花色, no joker)" if view.get("my_pure") and value else "")))
+        out.append(zone(_("your hand's value"), text=_value(view.get("my_value"), bool(view.get("my_pure")))))
     for s, pile in enumerate(view.get("thrown", [])):
-        out.append(zone(f"{name_of(s, names)} threw", pile))
+        out.append(zone(_("{name} threw", name=name_of(s, names)), pile))
     if view.get("last_throw"):
-        out.append(zone("last throw (the next seat may take it)", [view["last_throw"]]))
+        out.append(zone(_("last throw (the next seat may take it)"), [view["last_throw"]]))
     dec = view.get("declaration")
     if dec:
-        kind = "明亮 open" if dec["kind"] == "open" else "暗亮 hidden"
-        out.append(zone("declaration", text=f"{name_of(dec['seat'], names)} declared {kind}"))
+        who = name_of(dec["seat"], names)
+        out.append(zone(_("declaration"), text=_("{name} declared 明亮 open", name=who) if dec["kind"] == "open"
+                        else _("{name} declared 暗亮 hidden", name=who)))
     for s, info in (view.get("revealed") or {}).items():
-        out.append(zone(f"shown by {name_of(s, names)}", text=f"{' '.join(info['cards'])} = {info['value']}"
-                        + (" — pure (纯花色, no joker)" if info.get("pure") and info["value"] else "")))
+        text = f"{' '.join(info['cards'])} = {info['value']}"
+        if info.get("pure") and info["value"]:
+            text = _("{cards} = {value} — pure (纯花色, no joker)", cards=" ".join(info["cards"]),
+                     value=info["value"])
+        out.append(zone(_("shown by {name}", name=name_of(s, names)), text=text))
     if view.get("void"):
-        out.append(zone("void deal", text="the stock ran out with no declaration: nobody scores"))
+        out.append(zone(_("void deal"), text=_("the stock ran out with no declaration: nobody scores")))
     return out

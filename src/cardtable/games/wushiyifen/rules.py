@@ -15,6 +15,7 @@ from ...cards import Card, make_pack, shuffled
 from ...deal import Deal, deal_round_robin
 from ...errors import ScenarioError
 from ...game import Game, MatchEnd
+from ...i18n import N_
 from ...options import Options, option
 
 HAND_SIZE = 5
@@ -23,25 +24,25 @@ HAND_SIZE = 5
 @dataclass(frozen=True)
 class WushiyifenOptions(Options):
     may_rethrow_pickup: bool = option(
-        False, "a card picked up from the 上家's throw may be thrown again in the same turn",
+        False, N_("a card picked up from the 上家's throw may be thrown again in the same turn"),
         spec="wushiyifen.md §5.2")
     fifth_throw_takeable: bool = option(
-        False, "the card that completes a pile of 5 thrown cards may still be taken by the 下家 "
-        "(the spec's bookkeeping reading); default: the seed sets the pile aside at once",
+        False, N_("the card that completes a pile of 5 thrown cards may still be taken by the 下家 "
+        "(the spec's bookkeeping reading); default: the seed sets the pile aside at once"),
         spec="wushiyifen.md §5.2")
     nonflush_value: Literal["0", "best_suit_subtotal"] = option(
-        "0", "value of a hand that is not a flush (base game): 0, or its best suit's subtotal "
-        "with the jokers", spec="wushiyifen.md §5.3")
+        "0", N_("value of a hand that is not a flush (base game): 0, or its best suit's subtotal "
+        "with the jokers"), spec="wushiyifen.md §5.3")
     declare_threshold: int = option(
-        41, "a hand worth at least this may be declared (\"more than 40\")", min=1, max=54,
+        41, N_("a hand worth at least this may be declared (\"more than 40\")"), min=1, max=54,
         spec="wushiyifen.md §5.4")
     may_declare_before_draw: bool = option(
-        False, "a player may also declare at the start of his turn, before drawing",
+        False, N_("a player may also declare at the start of his turn, before drawing"),
         spec="wushiyifen.md §5.4")
     nonflush_variant: bool = option(
-        False, "§5.5 variant: any five cards count (sum of card values), not only flushes",
+        False, N_("§5.5 variant: any five cards count (sum of card values), not only flushes"),
         spec="wushiyifen.md §5.5")
-    target: int = option(300, "the first cumulative total to reach this wins the match", min=1,
+    target: int = option(300, N_("the first cumulative total to reach this wins the match"), min=1,
                          spec="wushiyifen.md §5.6")
 
 
@@ -49,7 +50,7 @@ class WushiyifenGame(Game[WushiyifenOptions]):
     """五十一分: 2–5 players, 54 cards, draw or take then throw to hold five; declare over 40."""
 
     id: ClassVar[str] = "wushiyifen"
-    name: ClassVar[str] = "Fifty-One"
+    name: ClassVar[str] = N_("Fifty-One")
     native_name: ClassVar[str] = "五十一分"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5

@@ -16,6 +16,7 @@ from ...cards import Card, card_str, cards_of, iter_bits, mask_json, mask_of, pa
 from ...deal import Deal
 from ...errors import CardtableError, IllegalMove
 from ...game import Game, State
+from ...i18n import _
 from ...moves import Move
 from ...scoring import ScoreItem
 from .rules import HAND_SIZE, WushiyifenOptions
@@ -124,12 +125,12 @@ class WushiyifenState(State):
 
     def why_illegal(self, seat: int, move: Move) -> str | None:
         if seat not in self.to_move():
-            return "it is not your turn" if not self.is_over else "the deal is over"
+            return _("it is not your turn") if not self.is_over else _("the deal is over")
         v, phase = move.verb, self.phase
         if move.groups:
-            return "五十一分 moves take no card groups"
+            return _("五十一分 moves take no card groups")
         if v in ("draw", "take", "show", "pass", "challenge") and (move.cards or move.target is not None):
-            return f"'{v}' takes no card or choice"
+            return _("'{verb}' takes no card or choice", verb=v)
         if v == "draw":
             return None if phase == START else self._phase_says()
         if v == "take":
@@ -137,18 +138,18 @@ class WushiyifenState(State):
                 return self._phase_says()
             if self.last_throw < 0:
                 if self.history and self.history[-1][1].verb == "throw":
-                    return ("your 上家's throw completed a pile of 5, which is set aside and "
-                            "cannot be taken (§5.2)")
-                return "there is no card thrown by your 上家 on the last turn to take"
+                    return _("your 上家's throw completed a pile of 5, which is set aside and "
+                             "cannot be taken (§5.2)")
+                return _("there is no card thrown by your 上家 on the last turn to take")
             return None
         if v == "declare":
             if phase != START:
                 return self._phase_says()
             if not self.options.may_declare_before_draw:
-                return "you may declare only after throwing ('throw <card> open|hidden'); " \
-                       "option may_declare_before_draw is off"
+                return _("you may declare only after throwing ('throw <card> open|hidden'); "
+                         "option may_declare_before_draw is off")
             if move.cards or move.target not in KINDS:
-                return "write 'declare open' or 'declare hidden'"
+                return _("write 'declare open' or 'declare hidden'")
             if not self.may_declare(self.hands[seat]):
                 return self._not_enough(self.hands[seat])
             return None
@@ -156,42 +157,45 @@ class WushiyifenState(State):
             if phase != THROW:
                 return self._phase_says()
             if len(move.cards) != 1:
-                return "throw exactly one card"
+                return _("throw exactly one card")
             c = int(move.cards[0])
             if not self.hands[seat] >> c & 1:
-                return f"{card_str(c)} is not in your hand"
+                return _("{card} is not in your hand", card=card_str(c))
             if c == self.picked and not self.options.may_rethrow_pickup:
-                return f"{card_str(c)} was picked up this turn and may not be thrown again (§5.2)"
+                return _("{card} was picked up this turn and may not be thrown again (§5.2)",
+                         card=card_str(c))
             if move.target is not None:
                 if move.target not in KINDS:
-                    return f"unknown declaration {move.target!r}; write open or hidden"
+                    return _("unknown declaration {kind}; write open or hidden", kind=repr(move.target))
                 if not self.may_declare(self.hands[seat] & ~(1 << c)):
                     return self._not_enough(self.hands[seat] & ~(1 << c))
             return None
         if v == "show":
             if phase != OPEN_RESPOND:
-                return "you may show only in answer to an open declaration (明亮)"
+                return _("you may show only in answer to an open declaration (明亮)")
             if not self._may_show(seat):
-                return "your hand does not qualify or does not beat the declared hand"
+                return _("your hand does not qualify or does not beat the declared hand")
             return None
         if v == "pass":
-            return None if phase in (OPEN_RESPOND, HIDDEN_RESPOND) else "nothing to pass on now"
+            return None if phase in (OPEN_RESPOND, HIDDEN_RESPOND) else _("nothing to pass on now")
         if v == "challenge":
-            return None if phase == HIDDEN_RESPOND else "you may challenge only a hidden declaration (暗亮)"
-        return f"unknown move {v!r}; moves: draw, take, throw <card> [open|hidden], show, pass, challenge"
+            return None if phase == HIDDEN_RESPOND else _("you may challenge only a hidden declaration (暗亮)")
+        return _("unknown move {verb}; moves: draw, take, throw <card> [open|hidden], show, pass, "
+                 "challenge", verb=repr(v))
 
     def _phase_says(self) -> str:
-        return {START: "you must first draw or take (draw | take)",
-                THROW: "you must throw a card (throw <card> [open|hidden])",
-                OPEN_RESPOND: "answer the open declaration (show | pass)",
-                HIDDEN_RESPOND: "answer the hidden declaration (challenge | pass)"}.get(
-                    self.phase, "the deal is over")
+        return {START: _("you must first draw or take (draw | take)"),
+                THROW: _("you must throw a card (throw <card> [open|hidden])"),
+                OPEN_RESPOND: _("answer the open declaration (show | pass)"),
+                HIDDEN_RESPOND: _("answer the hidden declaration (challenge | pass)")}.get(
+                    self.phase, _("the deal is over"))
 
     def _not_enough(self, hand: int) -> str:
         r = self._rate_mask(hand)
         if not r.counts:
-            return "the hand left is not of one suit, so it cannot be declared (§5.3)"
-        return f"the hand left is worth {r.value}, less than {self.options.declare_threshold} (§5.4)"
+            return _("the hand left is not of one suit, so it cannot be declared (§5.3)")
+        return _("the hand left is worth {value}, less than {threshold} (§5.4)", value=r.value,
+                 threshold=self.options.declare_threshold)
 
     # --- carrying out moves --------------------------------------------------------------
 
@@ -389,7 +393,7 @@ class WushiyifenState(State):
         d_secret = [c for c in secret if self.hands[d] >> c & 1]
         d_known = self.hands[d] & ~mask_of(d_secret)
         last: Exception | None = None
-        for _ in range(tries):
+        for _try in range(tries):
             chosen = list(self._declarer_fill(d_known, secret, len(d_secret), rng))
             rng.shuffle(chosen)
             rest_src = [c for c in secret if c not in set(d_secret)]
@@ -415,7 +419,7 @@ class WushiyifenState(State):
             if self._fills_cache is None or self._fills_cache[0] != key:
                 self._fills_cache = (key, self._flush_fills(known, pool, k))
             return rng.choice(self._fills_cache[1])
-        for _ in range(2000):
+        for _try in range(2000):
             combo = tuple(rng.sample(pool, k))
             if self.may_declare(known | mask_of(combo)):
                 return combo
@@ -459,30 +463,31 @@ def parse_move(text: str) -> Move:
     ``pass``, ``challenge``; Chinese/pinyin aliases 明亮/mingliang, 暗亮/anliang, 顶/ding."""
     words = text.split()
     if not words:
-        raise IllegalMove(text, "empty move; moves: draw, take, throw <card> [open|hidden], "
-                          "show, pass, challenge")
+        raise IllegalMove(text, _("empty move; moves: draw, take, throw <card> [open|hidden], "
+                                  "show, pass, challenge"))
     verb = _ALIASES.get(words[0].lower(), words[0].lower())
     if verb in ("draw", "take", "show", "pass", "challenge"):
         if len(words) > 1:
-            raise IllegalMove(text, f"'{verb}' takes nothing after it")
+            raise IllegalMove(text, _("'{verb}' takes nothing after it", verb=verb))
         return Move(verb)
     if verb == "declare":
         kind = _ALIASES.get(words[1].lower(), words[1].lower()) if len(words) == 2 else ""
         if kind not in KINDS:
-            raise IllegalMove(text, "write 'declare open' or 'declare hidden'")
+            raise IllegalMove(text, _("write 'declare open' or 'declare hidden'"))
         return Move("declare", target=kind)
     if verb == "throw":
         if len(words) not in (2, 3):
-            raise IllegalMove(text, "write 'throw <card>' and optionally 'open' or 'hidden'")
+            raise IllegalMove(text, _("write 'throw <card>' and optionally 'open' or 'hidden'"))
         card = parse_card(words[1])
         target = None
         if len(words) == 3:
             target = _ALIASES.get(words[2].lower(), words[2].lower())
             if target not in KINDS:
-                raise IllegalMove(text, f"unknown declaration {words[2]!r}; write open or hidden")
+                raise IllegalMove(text, _("unknown declaration {kind}; write open or hidden",
+                                          kind=repr(words[2])))
         return Move("throw", (card,), target=target)
-    raise IllegalMove(text, f"unknown move {verb!r}; moves: draw, take, throw <card> [open|hidden], "
-                      "declare open|hidden, show, pass, challenge")
+    raise IllegalMove(text, _("unknown move {verb}; moves: draw, take, throw <card> [open|hidden], "
+                              "declare open|hidden, show, pass, challenge", verb=repr(verb)))
 
 
 def move_text(move: Move) -> str:

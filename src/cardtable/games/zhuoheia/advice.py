@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...advice import Hint, hint_line
+from ...i18n import _
 from ...moves import Move, default_move_text
 from .bots import advice
 
@@ -13,7 +14,7 @@ def advise(view: dict[str, Any], legal: list[Move]) -> Hint | None:
     if "hand" not in view:
         return None
     move, why = advice(view, legal)
-    return Hint(move, "the only move now" if len(legal) == 1 else why)
+    return Hint(move, _("the only move now") if len(legal) == 1 else _(why))
 
 
 def hint(view: dict[str, Any], legal: list[Move]) -> str | None:

@@ -11,6 +11,7 @@ from typing import Any
 
 from ...cards import parse_cards
 from ...climbing import BOMB, JOKER_BOMB, TWO, Combo, classify, climb_rank
+from ...i18n import N_
 from ...moves import Move
 from .rules import ZhuoheiaOptions
 
@@ -31,12 +32,13 @@ def _teammates(view: dict[str, Any]) -> set[int]:
 
 
 def advice(view: dict[str, Any], legal: list[Move]) -> tuple[Move, str]:
+    """The heuristic move and why, in English (``N_``: the hint translates it where shown)."""
     verbs = {m.verb for m in legal}
     if "give" in verbs:
-        return legal[0], "tribute: the largest cards are owed"
+        return legal[0], N_("tribute: the largest cards are owed")
     if "pick" in verbs:
         best = max(legal, key=lambda m: climb_rank(m.cards[0]))
-        return best, "take the largest card of the pool"
+        return best, N_("take the largest card of the pool")
     if "return" in verbs:
         hand = parse_cards(view.get("hand", []))
         counts: dict[int, int] = {}
@@ -45,7 +47,7 @@ def advice(view: dict[str, Any], legal: list[Move]) -> tuple[Move, str]:
 
         def cost(m: Move) -> tuple[int, int]:
             return (sum(climb_rank(c) for c in m.cards), -sum(counts[climb_rank(c)] == 1 for c in m.cards))
-        return min(legal, key=cost), "return the lowest loose cards"
+        return min(legal, key=cost), N_("return the lowest loose cards")
     rules = ZhuoheiaOptions.build({k: v for k, v in view.get("options", {}).items()}).climb_rules()
     plays: list[tuple[Combo, Move]] = []
     for m in legal:
@@ -56,7 +58,7 @@ def advice(view: dict[str, Any], legal: list[Move]) -> tuple[Move, str]:
     hand_size = len(view.get("hand", []))
     for _combo, m in plays:
         if len(m.cards) == hand_size:
-            return m, "go out"
+            return m, N_("go out")
     can_pass = any(m.verb == "pass" for m in legal)
     plain = [(c, m) for c, m in plays if c.kind not in (BOMB, JOKER_BOMB)]
     bombs = sorted([(c, m) for c, m in plays if c.kind in (BOMB, JOKER_BOMB)],
@@ -64,22 +66,22 @@ def advice(view: dict[str, Any], legal: list[Move]) -> tuple[Move, str]:
     if not can_pass:  # leading
         pool = plain or bombs
         lead = min(pool, key=lambda cm: (min(climb_rank(c) for c in cm[1].cards), -len(cm[1].cards)))
-        return lead[1], "lead the lowest cards, as many as one combination sheds"
+        return lead[1], N_("lead the lowest cards, as many as one combination sheds")
     last = view.get("last_player")
     sizes = view.get("hand_sizes", [])
     if last in _teammates(view):
-        return Move("pass"), "the table is my teammate's"
+        return Move("pass"), N_("the table is my teammate's")
     danger = isinstance(last, int) and 0 <= last < len(sizes) and 0 < sizes[last] <= 3
     if plain:
         combo, m = min(plain, key=lambda cm: (cm[0].top, len(cm[1].cards)))
         top = view.get("top") or []
         table_low = bool(top) and max(climb_rank(c) for c in parse_cards(top)) < 8
         if combo.top >= TWO and table_low and not danger and hand_size > 6:
-            return Move("pass"), "keep 2s and jokers for later"
-        return m, "beat the table as cheaply as possible"
+            return Move("pass"), N_("keep 2s and jokers for later")
+        return m, N_("beat the table as cheaply as possible")
     if bombs and danger:
-        return bombs[0][1], "bomb: an opponent is close to going out"
-    return Move("pass"), "nothing cheap beats the table"
+        return bombs[0][1], N_("bomb: an opponent is close to going out")
+    return Move("pass"), N_("nothing cheap beats the table")
 
 
 class HeuristicBot:

@@ -5,39 +5,54 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ...i18n import N_, _
 from ...presentation import Zone, name_of, per_seat, zone
 
 BY_RANK = "3 4 5 6 7 8 9 10 J Q K A 2"    # climbing order; jokers last: pairs and runs show
-PHASES = {"give": "give tribute", "pick": "pick a card from the tribute pool",
-          "return": "return a card", "play": "beat the cards on the table or pass"}
+PHASES = {"give": N_("give tribute"), "pick": N_("pick a card from the tribute pool"),
+          "return": N_("return a card"), "play": N_("beat the cards on the table or pass"),
+          "over": N_("over")}
+
+
+def _partner(view: dict[str, Any], names: Sequence[str]) -> str:
+    partner = view.get("partner")
+    if partner is None:
+        who = _("unknown (the black ace is not shown yet)")
+    elif partner == "alone":
+        who = _("the 庄家 plays alone")
+    else:
+        who = _("{name} holds A♠", name=name_of(partner, names))
+    side = view.get("side") or ""
+    if side == "opponent":
+        return _("{partner}; your side: the opponents", partner=who)
+    if side == "zhuangjia":
+        return _("{partner}; your side: the 庄家's", partner=who)
+    if side == "partner":
+        return _("{partner}; your side: partner", partner=who)
+    return who
 
 
 def zones(view: dict[str, Any], names: Sequence[str]) -> list[Zone]:
-    out = [zone("庄家 (dealer)", text=name_of(view.get("dealer"), names))]
+    out = [zone(_("庄家 (dealer)"), text=name_of(view.get("dealer"), names))]
     if view.get("faceup"):
-        out.append(zone("明牌 (face-up card drawn by the 庄家)", [view["faceup"]]))
-    partner = view.get("partner")
+        out.append(zone(_("明牌 (face-up card drawn by the 庄家)"), [view["faceup"]]))
     if view.get("phase") == "play" or view.get("over"):
-        who = "unknown (the black ace is not shown yet)" if partner is None else \
-            "the 庄家 plays alone" if partner == "alone" else f"{name_of(partner, names)} holds A♠"
-        side = {"opponent": "the opponents", "zhuangjia": "the 庄家's"}.get(view.get("side") or "",
-                                                                          view.get("side") or "")
-        out.append(zone("partner", text=who + (f"; your side: {side}" if side else "")))
+        out.append(zone(_("partner"), text=_partner(view, names)))
     for it in view.get("tribute", []) or []:
-        out.append(zone(f"tribute to {name_of(it['seat'], names)}", it.get("cards", [])))
+        out.append(zone(_("tribute to {name}", name=name_of(it["seat"], names)), it.get("cards", [])))
     pool = view.get("pool")
     if pool:
-        out.append(zone(f"pool from {name_of(pool['from'], names)}", pool["cards"]))
-    out.append(zone("cards left", text=per_seat(view.get("hand_sizes", []), names)))
+        out.append(zone(_("pool from {name}", name=name_of(pool["from"], names)), pool["cards"]))
+    out.append(zone(_("cards left"), text=per_seat(view.get("hand_sizes", []), names)))
     if view.get("finish_order"):
-        out.append(zone("gone out", text=", ".join(name_of(s, names) for s in view["finish_order"])))
+        out.append(zone(_("gone out"), text=", ".join(name_of(s, names) for s in view["finish_order"])))
     if view.get("top"):
-        passed = ", ".join(name_of(s, names) for s in view.get("passed") or []) or "nobody"
-        out.append(zone(f"to beat: {view.get('top_kind')} by {name_of(view.get('last_player'), names)}",
-                        view["top"]))
-        out.append(zone("passed", text=passed))
+        passed = ", ".join(name_of(s, names) for s in view.get("passed") or []) or _("nobody")
+        out.append(zone(_("to beat: {kind} by {name}", kind=view.get("top_kind"),
+                          name=name_of(view.get("last_player"), names)), view["top"]))
+        out.append(zone(_("passed"), text=passed))
     elif view.get("phase") == "play":
-        out.append(zone("table", text="empty: lead anything"))
+        out.append(zone(_("table"), text=_("empty: lead anything")))
     for s, cs in (view.get("remaining") or {}).items():
-        out.append(zone(f"{name_of(s, names)} kept", cs))
+        out.append(zone(_("{name} kept", name=name_of(s, names)), cs))
     return out

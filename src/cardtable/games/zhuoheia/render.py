@@ -2,43 +2,78 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
+
+from ...i18n import N_, _
+
+#: the view's ``side`` values as the plain-text table names them (English: the value itself)
+SIDE_WORDS = {"zhuangjia": N_("zhuangjia"), "partner": N_("partner"), "opponent": N_("opponent")}
+_FROM = re.compile(r"^(tribute from|returned by) seat (\d+)$")
+
+
+def _tribute_note(note: str) -> str:
+    """A tribute row's note (data: "tribute from seat 2") in words; the seat number is data."""
+    m = _FROM.match(note)
+    if m is None:
+        return note
+    if m.group(1) == "tribute from":
+        return _("tribute from seat {seat}", seat=m.group(2))
+    return _("returned by seat {seat}", seat=m.group(2))
+
+
+def _partner(view: dict[str, Any]) -> str:
+    partner = view.get("partner")
+    if partner is None:
+        who = _("unknown (A♠ not shown)")
+    elif partner == "alone":
+        who = _("庄家 plays alone")
+    else:
+        who = _("seat {seat} holds A♠", seat=partner)
+    if view.get("side"):
+        side = view["side"]
+        return _("partner: {partner}   your side: {side}", partner=who,
+                 side=_(SIDE_WORDS[side]) if side in SIDE_WORDS else side)
+    return _("partner: {partner}", partner=who)
 
 
 def render(view: dict[str, Any]) -> str:
     seat = view.get("seat")
     n = int(view.get("players", 0))
-    lines = [f"捉黑A Catch the Black Ace — {'spectator' if seat is None else f'seat {seat}'}"
-             f"   phase: {view.get('phase')}   庄家: seat {view.get('dealer')}"]
+    phase, dealer = view.get("phase"), view.get("dealer")
+    lines = [_("捉黑A Catch the Black Ace — spectator   phase: {phase}   庄家: seat {dealer}",
+               phase=phase, dealer=dealer) if seat is None
+             else _("捉黑A Catch the Black Ace — seat {seat}   phase: {phase}   庄家: seat {dealer}",
+                    seat=seat, phase=phase, dealer=dealer)]
     if view.get("faceup"):
-        lines.append(f"明牌 (face-up card): {view['faceup']} drawn by the 庄家")
-    partner = view.get("partner")
+        lines.append(_("明牌 (face-up card): {card} drawn by the 庄家", card=view["faceup"]))
     if view.get("phase") == "play" or view.get("over"):
-        who = "unknown (A♠ not shown)" if partner is None else \
-            "庄家 plays alone" if partner == "alone" else f"seat {partner} holds A♠"
-        lines.append(f"partner: {who}" + (f"   your side: {view['side']}" if view.get("side") else ""))
+        lines.append(_partner(view))
     if view.get("previous"):
         p = view["previous"]
-        lines.append(f"previous hand: order {p['order']}, 庄家 {p['dealer']}, A♠ {p['partner']}")
+        lines.append(_("previous hand: order {order}, 庄家 {dealer}, A♠ {partner}", order=p["order"],
+                       dealer=p["dealer"], partner=p["partner"]))
         for it in view.get("tribute", []):
-            lines.append(f"  seat {it['seat']} got {' '.join(it.get('cards', []))} ({it.get('note', '')})")
+            lines.append(_("  seat {seat} got {cards} ({note})", seat=it["seat"],
+                           cards=" ".join(it.get("cards", [])), note=_tribute_note(str(it.get("note", "")))))
         if view.get("pool"):
             pool = view["pool"]
-            lines.append(f"  pool from seat {pool['from']}: {' '.join(pool['cards'])}; "
-                         f"pickers {pool['pickers']}")
+            lines.append(_("  pool from seat {seat}: {cards}; pickers {pickers}", seat=pool["from"],
+                           cards=" ".join(pool["cards"]), pickers=pool["pickers"]))
     sizes = view.get("hand_sizes", [0] * n)
-    lines.append("cards left: " + "  ".join(f"{s}: {k}" for s, k in enumerate(sizes)))
+    lines.append(_("cards left: {counts}", counts="  ".join(f"{s}: {k}" for s, k in enumerate(sizes))))
     if view.get("finish_order"):
-        lines.append(f"gone out: {view['finish_order']}")
+        lines.append(_("gone out: {order}", order=view["finish_order"]))
     if view.get("top"):
-        lines.append(f"table: {' '.join(view['top'])}  ({view.get('top_kind')}, by seat "
-                     f"{view.get('last_player')})   passed: {view.get('passed')}")
+        lines.append(_("table: {cards}  ({kind}, by seat {seat})   passed: {passed}",
+                       cards=" ".join(view["top"]), kind=view.get("top_kind"),
+                       seat=view.get("last_player"), passed=view.get("passed")))
     elif view.get("phase") == "play":
-        lines.append("table: empty (new round)")
+        lines.append(_("table: empty (new round)"))
     if view.get("hand") is not None:
-        lines.append("your hand: " + " ".join(view["hand"]))
+        lines.append(_("your hand: {cards}", cards=" ".join(view["hand"])))
     if view.get("over"):
-        lines.append(f"winning side: {view.get('winning_side')}")
+        lines.append(_("winning side: {seats}", seats=view.get("winning_side")))
         for s, cs in view.get("remaining", {}).items():
-            lines.append(f"  seat {s} kept: {' '.join(cs)}")
+            lines.append(_("  seat {seat} kept: {cards}", seat=s, cards=" ".join(cs)))
     return "\n".join(lines)

@@ -15,42 +15,43 @@ from ...climbing import ClimbRules
 from ...deal import Deal
 from ...errors import BadCard, BadOption, ScenarioError
 from ...game import Game, MatchEnd
+from ...i18n import N_
 from ...options import Options, option
 
 
 @dataclass(frozen=True)
 class ZhuoheiaOptions(Options):
-    use_jokers: bool = option(True, "play with the full 54-card pack (LJ, BJ)", spec="zhuoheia.md §2.0")
-    triple_with_pair: bool = option(False, "三带二: a triple with a pair is a combination",
+    use_jokers: bool = option(True, N_("play with the full 54-card pack (LJ, BJ)"), spec="zhuoheia.md §2.0")
+    triple_with_pair: bool = option(False, N_("三带二: a triple with a pair is a combination"),
                                     spec="zhuoheia.md §2.0")
     straight_flush_beats_straight: bool = option(
-        False, "a straight in one suit beats any plain straight of its length",
+        False, N_("a straight in one suit beats any plain straight of its length"),
         spec="zhuoheia.md §2.0")
-    joker_pair_bomb: bool = option(False, "王炸: LJ+BJ is the top bomb", spec="zhuoheia.md §2.0")
-    min_straight: int = option(5, "fewest cards in a straight", min=3, max=12, spec="zhuoheia.md §2.0")
-    min_pair_seq: int = option(2, "fewest pairs in a pair sequence", min=2, max=12,
+    joker_pair_bomb: bool = option(False, N_("王炸: LJ+BJ is the top bomb"), spec="zhuoheia.md §2.0")
+    min_straight: int = option(5, N_("fewest cards in a straight"), min=3, max=12, spec="zhuoheia.md §2.0")
+    min_pair_seq: int = option(2, N_("fewest pairs in a pair sequence"), min=2, max=12,
                                spec="zhuoheia.md §2.0")
-    a2345_straight: bool = option(False, "A-2-3-4-5(-6...) is a straight, the lowest",
+    a2345_straight: bool = option(False, N_("A-2-3-4-5(-6...) is a straight, the lowest"),
                                   spec="zhuoheia.md §2.0")
     pass_is_final_for_round: bool = option(
-        False, "a player who passed may not play again in the same round", spec="zhuoheia.md §2.0")
+        False, N_("a player who passed may not play again in the same round"), spec="zhuoheia.md §2.0")
     lead_after_out: Literal["next_player", "partner"] = option(
-        "next_player", "who leads when the round's last player has gone out (接风)",
+        "next_player", N_("who leads when the round's last player has gone out (接风)"),
         spec="zhuoheia.md §2.0")
     allow_voluntary_reveal: bool = option(
-        False, "the A♠ holder may show A♠ to declare himself (move 'reveal')",
+        False, N_("the A♠ holder may show A♠ to declare himself (move 'reveal')"),
         spec="zhuoheia.md §2.1")
     first_lead: Literal["zhuangjia", "holder_of_H3"] = option(
-        "zhuangjia", "who leads the first round of a hand", spec="zhuoheia.md §2.2")
+        "zhuangjia", N_("who leads the first round of a hand"), spec="zhuoheia.md §2.2")
     may_return_tribute: bool = option(
-        False, "a receiver may return the tribute cards he just received", spec="zhuoheia.md §2.3")
+        False, N_("a receiver may return the tribute cards he just received"), spec="zhuoheia.md §2.3")
     tribute_model: Literal["pairwise", "pool"] = option(
-        "pairwise", "how tribute is owed (pairwise model or the pool reading of case c)",
+        "pairwise", N_("how tribute is owed (pairwise model or the pool reading of case c)"),
         spec="zhuoheia.md §2.3")
     score_per_hand: int = option(
-        0, "points per hand: 0 = no points (spec: None); k = winning side +k each, others -k",
+        0, N_("points per hand: 0 = no points (spec: None); k = winning side +k each, others -k"),
         min=0, max=1000, spec="zhuoheia.md §2.4")
-    deals: int = option(8, "hands in a match (the spec sets no end; Decision)", min=1, max=1000,
+    deals: int = option(8, N_("hands in a match (the spec sets no end; Decision)"), min=1, max=1000,
                         spec="zhuoheia.md §2.4")
 
     def validate(self) -> None:
@@ -74,7 +75,7 @@ class ZhuoheiaGame(Game[ZhuoheiaOptions]):
     """捉黑A: 4–5 players, every card drawn, 争上游 play, hidden A♠ partner (§2.0–§2.4)."""
 
     id: ClassVar[str] = "zhuoheia"
-    name: ClassVar[str] = "Catch the Black Ace"
+    name: ClassVar[str] = N_("Catch the Black Ace")
     native_name: ClassVar[str] = "捉黑A"
     min_players: ClassVar[int] = 4
     max_players: ClassVar[int] = 5

@@ -17,6 +17,7 @@ from ...climbing import Combo, beats, classify, climb_rank, plays, why_not_beats
 from ...deal import Deal
 from ...errors import IllegalMove
 from ...game import Game, State
+from ...i18n import _, ngettext
 from ...moves import Move, default_move_text, parse_default_move
 from ...scoring import ScoreItem
 from . import tribute as tb
@@ -180,61 +181,66 @@ class ZhuoheiaState(State):
 
     def why_illegal(self, seat: int, move: Move) -> str | None:
         if move.verb not in VERBS:
-            return f"unknown move {move.verb!r}; moves are {', '.join(VERBS)}"
+            return _("unknown move {verb}; moves are {verbs}", verb=repr(move.verb), verbs=", ".join(VERBS))
         if self.phase == "over":
-            return "the hand is over"
+            return _("the hand is over")
         want = {"give": "give", "return": "return", "pick": "pick"}.get(self.phase)
         if want is not None and move.verb != want:
-            return f"now is the tribute ({self.phase} phase): the move is '{want} <cards>'"
+            return _("now is the tribute ({phase} phase): the move is '{verb} <cards>'", phase=self.phase,
+                     verb=want)
         if want is None and move.verb not in ("play", "pass", "reveal"):
-            return f"'{move.verb}' is a tribute move and no tribute is under way: play cards or pass"
+            return _("'{verb}' is a tribute move and no tribute is under way: play cards or pass",
+                     verb=move.verb)
         if move.groups or move.target is not None:
-            return "this move takes only a list of cards"
+            return _("this move takes only a list of cards")
         cards = move.cards
         if len(set(cards)) != len(cards):
-            return "a card is named twice"
+            return _("a card is named twice")
         hand = self.hands[seat]
         if move.verb == "pick":
             if len(cards) != 1:
-                return "pick exactly one card of the pool"
+                return _("pick exactly one card of the pool")
             if cards[0] not in self.pool:
-                return f"{card_str(cards[0])} is not in the pool ({' '.join(cards_json(self.pool))})"
+                return _("{card} is not in the pool ({pool})", card=card_str(cards[0]),
+                         pool=" ".join(cards_json(self.pool)))
             return None
         for c in cards:
             if not hand >> c & 1:
-                return f"{card_str(c)} is not in your hand"
+                return _("{card} is not in your hand", card=card_str(c))
         if move.verb == "give":
             return self._why_give(seat, cards)
         if move.verb == "return":
             n = len(self.payers[seat])
             if len(cards) != n:
-                return f"return exactly {n} card{'s' if n > 1 else ''} (you received {n})"
+                return ngettext("return exactly {n} card (you received {n})",
+                                "return exactly {n} cards (you received {n})", n)
             if not self.opts.may_return_tribute:
                 bad = [card_str(c) for c in cards if self.tribute_got[seat] >> c & 1]
                 if bad:
-                    return f"{' '.join(bad)} came to you as tribute and may not be returned (§2.3)"
+                    return _("{cards} came to you as tribute and may not be returned (§2.3)",
+                             cards=" ".join(bad))
             return None
         if move.verb == "reveal":
             if cards:
-                return "'reveal' names no cards (it shows A♠)"
+                return _("'reveal' names no cards (it shows A♠)")
             if not self.opts.allow_voluntary_reveal:
-                return "voluntary reveal is off (config allow_voluntary_reveal): play A♠ to show it"
+                return _("voluntary reveal is off (config allow_voluntary_reveal): play A♠ to show it")
             if not hand >> SA & 1:
-                return "only the holder of A♠ can reveal it"
+                return _("only the holder of A♠ can reveal it")
             if self.revealed:
-                return "A♠ is already shown"
+                return _("A♠ is already shown")
             return None
         if move.verb == "pass":
             if cards:
-                return "'pass' names no cards"
+                return _("'pass' names no cards")
             if self.top is None:
-                return "you lead this round: play a combination (the leader cannot pass)"
+                return _("you lead this round: play a combination (the leader cannot pass)")
             return None
         if not cards:
-            return "name the cards to play, e.g. 'play 7♠ 7♥', or 'pass'"
+            return _("name the cards to play, e.g. 'play 7♠ 7♥', or 'pass'")
         combo = classify(cards, self.crules)
         if combo is None:
-            return f"{' '.join(cards_json(_sorted(cards)))} is not a combination (§2.0)"
+            return _("{cards} is not a combination (§2.0)", cards=" ".join(cards_json(_sorted(cards))))
         if self.top is not None and not beats(combo, self.top):
             return why_not_beats(combo, self.top)
         return None
@@ -242,10 +248,12 @@ class ZhuoheiaState(State):
     def _why_give(self, seat: int, cards: tuple[Card, ...]) -> str | None:
         k = tb.give_count(self.owed[seat], self.opts.tribute_model)
         if len(cards) != k:
-            return f"give exactly {k} card{'s' if k > 1 else ''}: your {k} largest (§2.3)"
+            return ngettext("give exactly {n} card: your {n} largest (§2.3)",
+                            "give exactly {n} cards: your {n} largest (§2.3)", k)
         hand = [Card(c) for c in cards_of(self.hands[seat])]
         if sorted((climb_rank(c) for c in cards), reverse=True) != tb.top_ranks(hand, k):
-            return f"tribute is your {k} largest card{'s' if k > 1 else ''} (§2.3 step 1)"
+            return ngettext("tribute is your {n} largest card (§2.3 step 1)",
+                            "tribute is your {n} largest cards (§2.3 step 1)", k)
         return None
 
     def _play(self, seat: int, move: Move) -> None:
@@ -455,7 +463,8 @@ class ZhuoheiaState(State):
     def parse_move(self, text: str, seat: int) -> Move:
         m = parse_default_move(text)
         if m.verb not in VERBS:
-            raise IllegalMove(text, f"unknown move {m.verb!r}; moves are {', '.join(VERBS)}", seat)
+            raise IllegalMove(text, _("unknown move {verb}; moves are {verbs}", verb=repr(m.verb),
+                                      verbs=", ".join(VERBS)), seat)
         return m
 
     def canonical_move(self, move: Move) -> Move:
