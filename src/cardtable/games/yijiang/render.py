@@ -16,9 +16,9 @@ def render(view: dict[str, Any]) -> str:
              _("议将夺墩算分 — seat {seat}   round {round}/{rounds}   phase: {phase}   dealer: "
                "{dealer}", seat=seat, **facts)]
     if view.get("bids"):
-        lines.append(_("auction: {bids}", bids=", ".join(
-            _("{seat}: pass", seat=s) if k == "pass" else _("{seat}: bid {bid}", seat=s, bid=k)
-            for s, k in view["bids"])))
+        bids = [_("{seat}: pass", seat=s) if k == "pass" else _("{seat}: bid {bid}", seat=s, bid=k)
+                for s, k in view["bids"]]
+        lines.append(_("auction: {bids}", bids=", ".join(bids)))
     if view.get("declarer") is not None:
         lines.append(_("declarer: seat {seat}, contract {bid}, trump {trump}", seat=view["declarer"],
                        bid=view.get("high_bid"), trump=view.get("trump") or "-"))

@@ -29,8 +29,8 @@ def render(view: dict[str, Any]) -> str:
     if trick.get("plays"):
         lines.append(_("trick:     {plays}", plays=" ".join(f"{s}:{c}" for s, c in trick["plays"])))
     if view.get("bankrupt"):
-        lines.append(_("破产户:    {seats}", seats=", ".join(
-            _("seat {seat}", seat=s) for s in view["bankrupt"])))
+        seats = [_("seat {seat}", seat=s) for s in view["bankrupt"]]
+        lines.append(_("破产户:    {seats}", seats=", ".join(seats)))
     if view.get("scores") is not None:
         lines.append(_("deal score: {scores}", scores="  ".join(
             f"{s}: {v:+d}" for s, v in enumerate(view["scores"]))))
