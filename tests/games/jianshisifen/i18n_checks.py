@@ -127,6 +127,15 @@ def collect(game_id: str, seeds: Iterable[int], bad_moves: Callable[[State], lis
     return out
 
 
+def option_words(game_id: str) -> set[str]:
+    """Option keys and values a description names: typed as they are in every language."""
+    out: set[str] = set()
+    for info in get_game(game_id).options_class.describe():
+        values = [info.key, info.default, *(info.choices or ())]
+        out |= {w for v in values for w in WORD.findall(str(v))}
+    return out
+
+
 def english_words(text: str, allowed: Iterable[str] = ()) -> list[str]:
     """ASCII words of 3+ letters that are not notation (an untranslated English word)."""
     ok = NOTATION | set(allowed)
@@ -138,6 +147,7 @@ def check_translated(game_id: str, seeds: Iterable[int], bad_moves: Callable[[St
                      allowed: Iterable[str] = ()) -> Texts:
     """Every kind of text exists, differs from English, has its placeholders filled and
     holds no English word."""
+    allowed = set(allowed) | option_words(game_id)
     en = collect(game_id, seeds, bad_moves, "en", players, preset)
     got = collect(game_id, seeds, bad_moves, language, players, preset)
     for kind in ("reasons", "hints", "zones", "scores"):
@@ -164,6 +174,7 @@ def check_pseudo(game_id: str, seeds: Iterable[int], bad_moves: Callable[[State]
                  players: int | None = None, preset: str | None = None,
                  allowed: Iterable[str] = ()) -> None:
     """With the pseudo-locale nothing unmarked is left but notation, names and numbers."""
+    allowed = set(allowed) | option_words(game_id)
     got = collect(game_id, seeds, bad_moves, "pseudo", players, preset)
     assert got.reasons and got.hints and got.zones and got.scores and got.renders
     for text in got.all():

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from tests.games.jianshisifen.i18n_checks import check_pseudo, check_translated, reason
 
 from cardtable.game import State
+from cardtable.games.jianshisifen.state import PHASE_NAMES
 from cardtable.i18n import use_language
 from cardtable.i18n.tools import load
-from cardtable.games.jianshisifen.state import PHASE_NAMES
-
-from .i18n_checks import check_pseudo, check_translated, reason
 
 GAME = "jianshisifen"
 
