@@ -68,4 +68,4 @@ def test_partner_lines_in_teams() -> None:
 
 
 def test_rules_pages_keep_the_english_shape() -> None:
-    check_howto(GAME, ("zh_Hans", "zh_Hant", "ru", "pl"))
+    check_howto(GAME, ("zh_Hans", "zh_Hant", "ru", "pl", "th"))

@@ -51,4 +51,4 @@ def test_bid_range_reason_fills_the_numbers() -> None:
 
 
 def test_rules_pages_keep_the_english_shape() -> None:
-    check_howto(GAME, ("zh_Hans", "zh_Hant", "ru", "pl"))
+    check_howto(GAME, ("zh_Hans", "zh_Hant", "ru", "pl", "th"))

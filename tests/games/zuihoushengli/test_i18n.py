@@ -51,4 +51,4 @@ def test_turn_reason_names_the_seat() -> None:
 
 
 def test_rules_pages_keep_the_english_shape() -> None:
-    check_howto(GAME, ("zh_Hans", "zh_Hant", "ru", "pl"))
+    check_howto(GAME, ("zh_Hans", "zh_Hant", "ru", "pl", "th"))
