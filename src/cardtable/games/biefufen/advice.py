@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...advice import Hint, hint_line, pick_by_bot
+from ...i18n import _, ngettext
 from ...layouts import parse_position
 from ...moves import Move
 from .bots import HeuristicBot
@@ -16,21 +17,27 @@ def advise(view: dict[str, Any], legal: list[Move]) -> Hint | None:
         return None
     move = pick_by_bot(HeuristicBot(), view, legal)
     if len(legal) == 1:
-        return Hint(move, "the only move now")
+        return Hint(move, _("the only move now"))
     c = int(move.cards[0]) if move.cards else None
     if move.verb == "kou" and c is not None:
         v = card_value(c)
-        return Hint(move, f"nothing worth playing: 扣 (keep face down) the card worth least "
-                          f"({v} point{'' if v == 1 else 's'} against you)")
+        return Hint(move, ngettext("nothing worth playing: 扣 (keep face down) the card worth "
+                                   "least ({n} point against you)",
+                                   "nothing worth playing: 扣 (keep face down) the card worth "
+                                   "least ({n} points against you)", v))
     if move.verb == "play" and move.target and c is not None:
         pos = parse_position(move.target)
-        return Hint(move, f"the wild stands in for {move.target} ({card_value(pos)} points) so your "
-                          "cards behind it can follow")
+        return Hint(move, ngettext("the wild stands in for {position} ({n} point) so your cards "
+                                   "behind it can follow",
+                                   "the wild stands in for {position} ({n} points) so your cards "
+                                   "behind it can follow", card_value(pos), position=move.target))
     if move.verb == "play" and c is not None:
         v = card_value(c)
-        return Hint(move, f"a card played never scores: this saves the most ({v} point{'' if v == 1 else 's'} "
-                          "would count against you if it stayed in hand)")
-    return Hint(move, "the heuristic bot's choice")
+        return Hint(move, ngettext("a card played never scores: this saves the most ({n} point "
+                                   "would count against you if it stayed in hand)",
+                                   "a card played never scores: this saves the most ({n} points "
+                                   "would count against you if it stayed in hand)", v))
+    return Hint(move, _("the heuristic bot's choice"))
 
 
 def move_text(m: Move) -> str:

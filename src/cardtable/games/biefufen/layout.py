@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...cards import RANKS, SUITS
+from ...i18n import _, pgettext
 from ...presentation import Zone, name_of, per_seat, zone
 
 ACE_LOW = True
@@ -18,22 +19,24 @@ def chain_zones(view: dict[str, Any]) -> list[Zone]:
     for s in view.get("suits", list(SUITS)):
         if s in chains:
             lo, hi = chains[s]
-            out.append(zone(f"row {s}", [r + s for r in RANKS[RANKS.index(lo):RANKS.index(hi) + 1]]))
+            out.append(zone(_("row {suit}", suit=s),
+                            [r + s for r in RANKS[RANKS.index(lo):RANKS.index(hi) + 1]]))
         else:
-            out.append(zone(f"row {s}", text="(the 7 is not down yet)"))
+            out.append(zone(_("row {suit}", suit=s), text=_("(the 7 is not down yet)")))
     return out
 
 
 def zones(view: dict[str, Any], names: Sequence[str]) -> list[Zone]:
     out = chain_zones(view)
     if view.get("dead"):
-        out.append(zone("dead cards (count ×2 or ×3)",
+        out.append(zone(_("dead cards (count ×2 or ×3)"),
                         text=", ".join(f"{p} ×{m}" for p, m in view["dead"].items())))
-    out.append(zone("cards held", text=per_seat(view.get("hand_sizes", []), names)))
-    out.append(zone("face down (扣)", text=per_seat(view.get("pile_sizes", []), names)))
+    out.append(zone(pgettext("zone", "cards held"),
+                    text=per_seat(view.get("hand_sizes", []), names)))
+    out.append(zone(_("face down (扣)"), text=per_seat(view.get("pile_sizes", []), names)))
     if view.get("hand") is not None:
-        out.append(zone("your 扣 pile", view.get("pile", [])))
+        out.append(zone(_("your 扣 pile"), view.get("pile", [])))
     if view.get("over"):
         for s, p in enumerate(view.get("piles", [])):
-            out.append(zone(f"{name_of(s, names)}: face down", p))
+            out.append(zone(_("{name}: face down", name=name_of(s, names)), p))
     return out

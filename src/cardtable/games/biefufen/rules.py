@@ -15,6 +15,7 @@ from ...cards import Card, make_pack, shuffled
 from ...deal import Deal
 from ...errors import BadOption
 from ...game import Game, MatchEnd
+from ...i18n import N_, _
 from ...options import Options, option
 
 SUIT_LETTERS = "shdc"
@@ -23,30 +24,32 @@ SUIT_LETTERS = "shdc"
 @dataclass(frozen=True)
 class BiefufenOptions(Options):
     variant: Literal["plain", "dai2k", "daiwang"] = option(
-        "plain", "plain 憋负分; dai2k = 带2、K憋负分 (2s and Ks wild); daiwang = 带王憋负分 "
-        "(2s, Ks and both jokers wild, 54 cards)", spec="biefufen.md §8.5/§8.6")
+        "plain", N_("plain 憋负分; dai2k = 带2、K憋负分 (2s and Ks wild); daiwang = 带王憋负分 "
+                    "(2s, Ks and both jokers wild, 54 cards)"), spec="biefufen.md §8.5/§8.6")
     removed_suits: str = option(
-        "auto", "suits taken out: 'auto' (3 players: c; 2 players: c and d; else none) or "
-        "letters from h, d, c ('' for none); ♠ is never removed", spec="biefufen.md §8.1")
+        "auto", N_("suits taken out: 'auto' (3 players: c; 2 players: c and d; else none) or "
+                   "letters from h, d, c ('' for none); ♠ is never removed"), spec="biefufen.md §8.1")
     teams: Literal["none", "alternate"] = option(
-        "none", "partnerships of two, partners seated alternately (seat s and s+n/2; even n)",
+        "none", N_("partnerships of two, partners seated alternately (seat s and s+n/2; even n)"),
         spec="biefufen.md §8.1")
     seven_anytime: bool = option(
-        False, "every 7 is always a live card (modern 憋七): playable even with a connecting card",
+        False, N_("every 7 is always a live card (modern 憋七): playable even with a connecting "
+                  "card"),
         spec="biefufen.md §8.3")
     must_play_seven_if_no_connect: bool = option(
-        False, "a player who cannot connect but holds a 7 must play it (no 扣)",
+        False, N_("a player who cannot connect but holds a 7 must play it (no 扣)"),
         spec="biefufen.md §8.3")
     wild_counts_as_playable: bool = option(
-        False, "holding a wild with a legal position open forbids 扣", spec="biefufen.md §8.5")
-    deals: int = option(1, "number of deals in a match", min=1, max=1000, spec="docs Decision D4")
+        False, N_("holding a wild with a legal position open forbids 扣"), spec="biefufen.md §8.5")
+    deals: int = option(1, N_("number of deals in a match"), min=1, max=1000, spec="docs Decision D4")
 
     def validate(self) -> None:
         if self.removed_suits != "auto":
             bad = set(self.removed_suits.lower()) - set("hdc")
             if bad or len(set(self.removed_suits.lower())) != len(self.removed_suits):
-                raise BadOption(f"option 'removed_suits' is 'auto' or distinct letters from h, d, c "
-                                f"(♠ opens and is never removed), not {self.removed_suits!r}")
+                raise BadOption(_("option 'removed_suits' is 'auto' or distinct letters from h, d, c "
+                                  "(♠ opens and is never removed), not {value}",
+                                  value=repr(self.removed_suits)))
 
     def suits_in_play(self, players: int) -> tuple[int, ...]:
         """§8.1 Decision: 3 players drop ♣, 2 players drop ♣ and ♦."""
@@ -61,7 +64,7 @@ class BiefufenGame(Game[BiefufenOptions]):
     """憋负分: 2–8 players, chains from the 7s, 扣 face down what cannot connect (§8.1–§8.6)."""
 
     id: ClassVar[str] = "biefufen"
-    name: ClassVar[str] = "Block for Minus Points"
+    name: ClassVar[str] = N_("Block for Minus Points")
     native_name: ClassVar[str] = "憋负分"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 8
@@ -102,7 +105,8 @@ class BiefufenGame(Game[BiefufenOptions]):
         from .state import BiefufenState
         assert isinstance(options, BiefufenOptions)
         if options.teams == "alternate" and players % 2:
-            raise BadOption(f"teams='alternate' needs an even number of players, not {players}")
+            raise BadOption(_("teams='alternate' needs an even number of players, not {players}",
+                              players=players))
         return BiefufenState(self, options, players, deal)
 
     def match_end(self, match: Any) -> MatchEnd | None:

@@ -18,6 +18,7 @@ from ...cards import BJ, LJ, Card, card_str, cards_json, cards_of, parse_card
 from ...deal import Deal
 from ...errors import BadCard, CardtableError, IllegalMove, ScenarioError
 from ...game import State
+from ...i18n import _
 from ...layouts import SuitChains, constrained_permutation, parse_position, position_str, seven_distance
 from ...moves import Move
 from ...scoring import ScoreItem
@@ -140,57 +141,64 @@ class BiefufenState(State):
 
     def why_illegal(self, seat: int, move: Move) -> str | None:
         if self.is_over:
-            return "the deal is over"
+            return _("the deal is over")
         if seat not in self.to_move():
-            return f"it is not seat {seat}'s turn"
+            return _("it is not seat {seat}'s turn", seat=seat)
         if move.verb not in ("play", "kou"):
-            return f"unknown move {move.verb!r}; moves are play <card>, play <wild> for <position>, kou <card>"
+            return _("unknown move {verb}; moves are play <card>, play <wild> for <position>, "
+                     "kou <card>", verb=repr(move.verb))
         if len(move.cards) != 1 or move.groups:
-            return f"{move.verb} exactly one card"
+            return (_("play exactly one card") if move.verb == "play"
+                    else _("kou exactly one card"))
         c = move.cards[0]
         hand = self.hands[seat]
         if not hand >> c & 1:
-            return f"{card_str(c)} is not in your hand"
+            return _("{card} is not in your hand", card=card_str(c))
         if not self.table:
             if move.verb == "play" and move.target is None and c == S7:
                 return None
-            return "the first card must be 7♠, laid by its holder (§8.2)"
+            return _("the first card must be 7♠, laid by its holder (§8.2)")
         if move.verb == "kou":
             if move.target is not None:
-                return "write 扣 as 'kou <card>'"
+                return _("write 扣 as 'kou <card>'")
             if self.must_play(seat):
                 if self.connectors(seat):
-                    return "you can connect, so you must (§8.3); 扣 only without a connecting card"
+                    return _("you can connect, so you must (§8.3); 扣 only without a connecting card")
                 if self.hands[seat] & self.chains.opener_mask(self.suits):
-                    return ("you hold a 7 that must be played (seven_anytime / "
-                            "must_play_seven_if_no_connect, §8.3)")
-                return "a wild counts as playable (wild_counts_as_playable, §8.5): play it"
+                    return _("you hold a 7 that must be played (seven_anytime / "
+                             "must_play_seven_if_no_connect, §8.3)")
+                return _("a wild counts as playable (wild_counts_as_playable, §8.5): play it")
             return None
         if c in self.dead:
-            return f"{card_str(c)} is dead: a wild took its place (§8.5); it can only be laid face down"
+            return _("{card} is dead: a wild took its place (§8.5); it can only be laid face down",
+                     card=card_str(c))
         if move.target is not None:
             if not self.wilds >> c & 1:
-                return (f"{card_str(c)} is not a wild; wilds are 2s and Ks (带2、K) and jokers (带王) "
-                        "(§8.5/§8.6)")
+                return _("{card} is not a wild; wilds are 2s and Ks (带2、K) and jokers (带王) "
+                         "(§8.5/§8.6)", card=card_str(c))
             try:
                 pos = parse_position(move.target)
             except BadCard as e:
                 return str(e)
             if pos // 13 not in self.suits:
-                return f"{position_str(pos)} is not in play"
+                return _("{position} is not in play", position=position_str(pos))
             if pos == c % 64:
-                return f"play {card_str(c)} as itself: 'play {card_str(c)}'"
+                return _("play {card} as itself: 'play {card}'", card=card_str(c))
             if not self.positions(seat) >> pos & 1:
                 if self.chains.opener_mask(self.suits) >> pos & 1:
-                    return f"a 7 may not be opened while you can connect (§8.3): {position_str(pos)}"
-                return f"{position_str(pos)} is not the next card at a chain end (§8.5)"
+                    return _("a 7 may not be opened while you can connect (§8.3): {position}",
+                             position=position_str(pos))
+                return _("{position} is not the next card at a chain end (§8.5)",
+                         position=position_str(pos))
             return None
         if c >= 52:
-            return "say which card the joker stands for, e.g. 'play BJ for ♦8' (§8.6)"
+            return _("say which card the joker stands for, e.g. 'play BJ for ♦8' (§8.6)")
         if not self.chains.can_place(c):
-            return f"{card_str(c)} neither continues a chain at either end nor opens a suit (§8.3)"
+            return _("{card} neither continues a chain at either end nor opens a suit (§8.3)",
+                     card=card_str(c))
         if c % 13 == 6 and not self.may_open_seven(seat):
-            return f"you can connect, so you may not open {card_str(c)} now (§8.3 Decision)"
+            return _("you can connect, so you may not open {card} now (§8.3 Decision)",
+                     card=card_str(c))
         return None
 
     # --- carrying out ----------------------------------------------------------------------
@@ -304,7 +312,7 @@ class BiefufenState(State):
         smask = sum(1 << c for c in secret)
         forbidden = {c: self.forb.get(c, 0) & smask for c in secret}
         last: Exception | None = None
-        for _ in range(tries):
+        for _try in range(tries):
             perm = constrained_permutation(secret, forbidden, rng)
             if perm is None:
                 break
@@ -320,8 +328,8 @@ class BiefufenState(State):
     def parse_move(self, text: str, seat: int) -> Move:
         words = text.replace(",", " ").split()
         if not words:
-            raise IllegalMove(text, "empty move; moves are play <card>, play <wild> for <position>, "
-                              "kou <card>", seat)
+            raise IllegalMove(text, _("empty move; moves are play <card>, play <wild> for "
+                                      "<position>, kou <card>"), seat)
         verb = words[0].lower()
         if verb == "扣":
             verb = "kou"
@@ -332,8 +340,8 @@ class BiefufenState(State):
             return Move(verb, (parse_card(words[1]),))
         if verb == "play" and len(words) == 4 and words[2].lower() in ("for", "as"):
             return Move("play", (parse_card(words[1]),), target=position_str(parse_position(words[3])))
-        raise IllegalMove(text, "moves are 'play <card>', 'play <wild> for <position>' and "
-                          "'kou <card>' (扣)", seat)
+        raise IllegalMove(text, _("moves are 'play <card>', 'play <wild> for <position>' and "
+                                  "'kou <card>' (扣)"), seat)
 
     def move_text(self, move: Move) -> str:
         if move.verb == "play" and move.target is not None and move.cards:

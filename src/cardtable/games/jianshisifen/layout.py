@@ -5,16 +5,28 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ...i18n import N_, ngettext, pgettext
 from ...presentation import Zone, name_of, zone
 
 ACE_LOW = True     # A counts 1: K + A make 14
-PHASES = {"pick_or_draw": "pick a pair that makes 14, or draw", "put": "put a card on the table"}
+PHASES = {"pick_or_draw": N_("pick a pair that makes 14, or draw"),
+          "put": N_("put a card on the table")}
+
+
+def _seat_text(hand: int, pairs: list[list[str]], points: int) -> str:
+    if not pairs:
+        return ngettext("{n} card in hand; no pairs yet", "{n} cards in hand; no pairs yet", hand)
+    shown = "  ".join(" + ".join(p) for p in pairs)
+    return ngettext("{n} card in hand; pairs {pairs} ({points} points)",
+                    "{n} cards in hand; pairs {pairs} ({points} points)", hand,
+                    pairs=shown, points=points)
 
 
 def zones(view: dict[str, Any], names: Sequence[str]) -> list[Zone]:
-    out = [zone("table", view.get("table", [])), zone("stock", text=f"{view.get('stock')} cards")]
+    stock = int(view.get("stock") or 0)
+    out = [zone(pgettext("zone", "table"), view.get("table", [])),
+           zone(pgettext("zone", "stock"), text=ngettext("{n} card", "{n} cards", stock))]
     for s, pairs in enumerate(view.get("pairs", [])):
-        shown = (f"pairs {'  '.join(' + '.join(p) for p in pairs)} ({view['pile_points'][s]} points)"
-                 if pairs else "no pairs yet")
-        out.append(zone(f"{name_of(s, names)}", text=f"{view['hand_sizes'][s]} cards in hand; {shown}"))
+        out.append(zone(f"{name_of(s, names)}",
+                        text=_seat_text(view["hand_sizes"][s], pairs, view["pile_points"][s])))
     return out

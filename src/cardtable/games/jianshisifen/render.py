@@ -4,19 +4,27 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...i18n import _
+
 
 def render(view: dict[str, Any]) -> str:
     seat = view.get("seat")
-    lines = [f"捡十四分 Pick Fourteen — {'spectator' if seat is None else f'seat {seat}'}"
-             f"   phase: {view.get('phase')}   stock: {view.get('stock')}"]
-    lines.append("table: " + (" ".join(view.get("table", [])) or "-"))
+    phase, stock = view.get("phase"), view.get("stock")
+    lines = [_("捡十四分 Pick Fourteen — spectator   phase: {phase}   stock: {stock}",
+               phase=phase, stock=stock) if seat is None else
+             _("捡十四分 Pick Fourteen — seat {seat}   phase: {phase}   stock: {stock}",
+               seat=seat, phase=phase, stock=stock)]
+    lines.append(_("table: {cards}", cards=" ".join(view.get("table", [])) or "-"))
     for s, pairs in enumerate(view.get("pairs", [])):
-        mark = " (you)" if s == seat else ""
         shown = "  ".join("+".join(p) for p in pairs) or "-"
-        lines.append(f"seat {s}{mark}: {view['hand_sizes'][s]} cards, pairs {shown}"
-                     f"  ({view['pile_points'][s]} points)")
+        n, points = view["hand_sizes"][s], view["pile_points"][s]
+        lines.append(_("seat {seat} (you): {n} cards, pairs {pairs}  ({points} points)", seat=s,
+                       n=n, pairs=shown, points=points) if s == seat else
+                     _("seat {seat}: {n} cards, pairs {pairs}  ({points} points)", seat=s, n=n,
+                       pairs=shown, points=points))
     if view.get("hand") is not None:
-        lines.append("your hand: " + " ".join(view["hand"]))
+        lines.append(_("your hand: {cards}", cards=" ".join(view["hand"])))
     if view.get("scores") is not None:
-        lines.append("deal score: " + "  ".join(f"{s}: {v}" for s, v in enumerate(view["scores"])))
+        lines.append(_("deal score: {scores}",
+                       scores="  ".join(f"{s}: {v}" for s, v in enumerate(view["scores"]))))
     return "\n".join(lines)

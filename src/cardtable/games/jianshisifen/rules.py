@@ -13,6 +13,7 @@ from ...cards import Card, make_pack, shuffled
 from ...deal import Deal, deal_round_robin
 from ...errors import BadOption, ScenarioError
 from ...game import Game, MatchEnd
+from ...i18n import N_, _
 from ...options import Options, option
 
 HAND_SIZE = {3: 6, 4: 5, 5: 4, 6: 3}     # §6.2 [seed]; 6 players: Decision
@@ -22,17 +23,18 @@ TABLE_SIZE = {3: 4, 4: 5, 5: 6, 6: 7}    # §6.2 [seed]; 3 players: Decision
 @dataclass(frozen=True)
 class JianshisifenOptions(Options):
     teams: int = option(
-        0, "0: each for himself; 2 or 3: that many equal partnerships seated alternately "
-        "(seat s is in team s mod teams)", choices=(0, 2, 3), spec="jianshisifen.md §6.1")
+        0, N_("0: each for himself; 2 or 3: that many equal partnerships seated alternately "
+              "(seat s is in team s mod teams)"), choices=(0, 2, 3), spec="jianshisifen.md §6.1")
     must_pick: bool = option(
-        True, "a player who can make 14 must pick", spec="jianshisifen.md §6.3")
+        True, N_("a player who can make 14 must pick"), spec="jianshisifen.md §6.3")
     play_out_after_stock: bool = option(
-        False, "after the stock is used up, play on without drawing until every hand is empty",
+        False, N_("after the stock is used up, play on without drawing until every hand is "
+                  "empty"),
         spec="jianshisifen.md §6.4")
     joker_suit_points: int = option(
-        0, "points of a joker in a picked pair (jokers have no suit)", min=0, max=4,
+        0, N_("points of a joker in a picked pair (jokers have no suit)"), min=0, max=4,
         spec="jianshisifen.md §6.4")
-    deals: int = option(1, "number of deals in a match (the spec sets no match end)", min=1,
+    deals: int = option(1, N_("number of deals in a match (the spec sets no match end)"), min=1,
                         max=1000, spec="jianshisifen.md §6.4")
 
 
@@ -45,7 +47,7 @@ class JianshisifenGame(Game[JianshisifenOptions]):
     """捡十四分: 3–6 players, 54 cards; pick table cards with hand cards that make 14."""
 
     id: ClassVar[str] = "jianshisifen"
-    name: ClassVar[str] = "Pick Fourteen"
+    name: ClassVar[str] = N_("Pick Fourteen")
     native_name: ClassVar[str] = "捡十四分"
     min_players: ClassVar[int] = 3
     max_players: ClassVar[int] = 6
@@ -81,8 +83,9 @@ class JianshisifenGame(Game[JianshisifenOptions]):
         from .state import JianshisifenState
         assert isinstance(options, JianshisifenOptions)
         if options.teams and (players % options.teams or players // options.teams < 2):
-            raise BadOption(f"teams={options.teams} needs a player count that splits into "
-                            f"{options.teams} equal partnerships of 2 or more, not {players}")
+            raise BadOption(_("teams={teams} needs a player count that splits into {teams} equal "
+                              "partnerships of 2 or more, not {players}", teams=options.teams,
+                              players=players))
         for i, hand in enumerate(deal.hands):
             if len(hand) != HAND_SIZE[players]:
                 raise ScenarioError(f"deal.hands[{i}]", f"must hold {HAND_SIZE[players]} cards "

@@ -14,6 +14,7 @@ from ...cards import Card, card_str, cards_of, iter_bits, mask_json, mask_of, pa
 from ...deal import Deal
 from ...errors import CardtableError, IllegalMove
 from ...game import Game, State
+from ...i18n import _
 from ...moves import Move
 from ...scoring import ScoreItem
 from .rules import JianshisifenOptions, team_of
@@ -95,56 +96,58 @@ class JianshisifenState(State):
 
     def why_illegal(self, seat: int, move: Move) -> str | None:
         if self.phase == OVER:
-            return "the deal is over"
+            return _("the deal is over")
         if seat != self.turn:
-            return "it is not your turn"
+            return _("it is not your turn")
         if move.groups or move.target is not None:
-            return "捡十四分 moves take only cards"
+            return _("捡十四分 moves take only cards")
         hand = self.hands[seat]
         v = move.verb
         if v == "pick":
             if self.phase != START:
-                return "you have picked already; put a card on the table (put <card>)"
+                return _("you have picked already; put a card on the table (put <card>)")
             if len(move.cards) != 2:
-                return "write 'pick <hand card> <table card>'"
+                return _("write 'pick <hand card> <table card>'")
             h, t = int(move.cards[0]), int(move.cards[1])
             if not hand >> h & 1:
-                return f"{card_str(h)} is not in your hand"
+                return _("{card} is not in your hand", card=card_str(h))
             if t not in self.table:
-                return f"{card_str(t)} is not on the table"
+                return _("{card} is not on the table", card=card_str(t))
             if not is_pair(h, t):
-                return (f"{card_str(h)} + {card_str(t)} = {pick_value(h)} + {pick_value(t)} = "
-                        f"{pick_value(h) + pick_value(t)}, not 14 (§6.3)")
+                return _("{card} + {table_card} = {value} + {table_value} = {sum}, not 14 (§6.3)",
+                         card=card_str(h), table_card=card_str(t), value=pick_value(h),
+                         table_value=pick_value(t), sum=pick_value(h) + pick_value(t))
             return None
         if v == "draw":
             if move.cards:
-                return "'draw' takes no card"
+                return _("'draw' takes no card")
             if self.phase != START:
-                return "put a card on the table now (put <card>)"
+                return _("put a card on the table now (put <card>)")
             if not self.stock_left:
-                return "the stock is used up; put a card on the table (put <card>)"
+                return _("the stock is used up; put a card on the table (put <card>)")
             if self.options.must_pick and self._can_pick(seat):
-                return "you can make 14, so you must pick (§6.3 must_pick)"
+                return _("you can make 14, so you must pick (§6.3 must_pick)")
             return None
         if v == "put":
             if len(move.cards) != 1:
-                return "put exactly one card"
+                return _("put exactly one card")
             c = int(move.cards[0])
             if not hand >> c & 1:
-                return f"{card_str(c)} is not in your hand"
+                return _("{card} is not in your hand", card=card_str(c))
             if self.phase == START:
                 if self.stock_left:
-                    return "first pick or draw (pick <hand card> <table card> | draw)"
+                    return _("first pick or draw (pick <hand card> <table card> | draw)")
                 if self.options.must_pick and self._can_pick(seat):
-                    return "you can make 14, so you must pick (§6.3 must_pick)"
+                    return _("you can make 14, so you must pick (§6.3 must_pick)")
             return None
-        return f"unknown move {v!r}; moves: pick <hand card> <table card>, draw, put <card>"
+        return _("unknown move {verb}; moves: pick <hand card> <table card>, draw, put <card>",
+                 verb=repr(v))
 
     # --- carrying out moves --------------------------------------------------------------
 
     def _draw(self, seat: int, n: int) -> None:
         """§6.4 Decision: if fewer cards remain than are due, take what is left."""
-        for _ in range(min(n, self.stock_left)):
+        for _card in range(min(n, self.stock_left)):
             self.hands[seat] |= 1 << self.stock[self.stock_pos]
             self.arrived[self.stock[self.stock_pos]] = len(self.history)
             self.stock_pos += 1
@@ -298,13 +301,15 @@ def parse_move(text: str) -> Move:
     """``pick J♥ 3♦`` | ``draw`` | ``put 7♣`` (also 捡 = pick, 抓/摸 = draw, 打/出 = put)."""
     words = text.replace("+", " ").split()
     if not words:
-        raise IllegalMove(text, "empty move; moves: pick <hand card> <table card>, draw, put <card>")
+        raise IllegalMove(text, _("empty move; moves: pick <hand card> <table card>, draw, "
+                                  "put <card>"))
     verb = {"捡": "pick", "抓": "draw", "摸": "draw", "打": "put", "出": "put"}.get(words[0], words[0].lower())
     if verb not in ("pick", "draw", "put"):
-        raise IllegalMove(text, f"unknown move {words[0]!r}; moves: pick <hand card> <table card>, "
-                          "draw, put <card>")
+        raise IllegalMove(text, _("unknown move {verb}; moves: pick <hand card> <table card>, "
+                                  "draw, put <card>", verb=repr(words[0])))
     want = {"pick": 2, "draw": 0, "put": 1}[verb]
     if len(words) - 1 != want:
-        usage = {"pick": "pick <hand card> <table card>", "draw": "draw", "put": "put <card>"}[verb]
-        raise IllegalMove(text, f"write '{usage}'")
+        raise IllegalMove(text, {"pick": _("write 'pick <hand card> <table card>'"),
+                                 "draw": _("write 'draw'"),
+                                 "put": _("write 'put <card>'")}[verb])
     return Move(verb, tuple(parse_card(w) for w in words[1:]))

@@ -6,6 +6,7 @@ from typing import Any
 
 from ...advice import Hint, hint_line, pick_by_bot
 from ...cards import SUITS, parse_card
+from ...i18n import _
 from ...moves import Move
 from ...tricks import standard_rules, winning_index
 from .bots import HeuristicBot, estimate
@@ -17,27 +18,30 @@ def advise(view: dict[str, Any], legal: list[Move]) -> Hint | None:
         return None
     move = pick_by_bot(HeuristicBot("yijiang"), view, legal)
     if len(legal) == 1:
-        return Hint(move, "the only move now")
+        return Hint(move, _("the only move now"))
     hand = [int(parse_card(c)) for c in view.get("hand", [])]
     if move.verb in ("bid", "pass") and not any(m.verb in ("trump", "play") for m in legal):
         est = max(estimate(hand, s) for s in range(4)) if hand else 0.0
-        what = f"bid {move.target}" if move.verb == "bid" else "pass"
-        return Hint(move, f"your hand is worth about {est:.1f} tricks with its best suit as trump: {what}")
+        worth = f"{est:.1f}"
+        return Hint(move, _("your hand is worth about {tricks} tricks with its best suit as trump: "
+                            "bid {bid}", tricks=worth, bid=move.target) if move.verb == "bid"
+                    else _("your hand is worth about {tricks} tricks with its best suit as trump: "
+                           "pass", tricks=worth))
     if move.verb == "trump":
-        return Hint(move, "your longest and strongest suit")
+        return Hint(move, _("your longest and strongest suit"))
     trick = view.get("trick", {}).get("plays", [])
     if not trick:
-        return Hint(move, "lead your highest card")
+        return Hint(move, _("lead your highest card"))
     trump_sym = view.get("trump")
     rules = standard_rules(SUITS.index(trump_sym) if trump_sym else None, "free", jokers="own_suit")
     cards = [int(parse_card(c)) for _, c in trick]
     if winning_index(cards + [int(move.cards[0])], rules) == len(cards):
-        return Hint(move, "the cheapest card that wins this trick")
+        return Hint(move, _("the cheapest card that wins this trick"))
     cur = trick[winning_index(cards, rules)][0]
     seat = view.get("seat")
     if view.get("teams") and isinstance(seat, int) and cur % 2 == seat % 2:
-        return Hint(move, "your partner is winning this trick: throw your lowest card")
-    return Hint(move, "you cannot win this trick: throw your lowest card")
+        return Hint(move, _("your partner is winning this trick: throw your lowest card"))
+    return Hint(move, _("you cannot win this trick: throw your lowest card"))
 
 
 def hint(view: dict[str, Any], legal: list[Move]) -> str | None:

@@ -15,6 +15,7 @@ from ...cards import Card, make_pack, shuffled
 from ...deal import Deal, deal_round_robin
 from ...errors import ScenarioError
 from ...game import Game, MatchEnd
+from ...i18n import N_
 from ...options import Options, option
 
 ROUND_CARDS = 5       # §9.1 [seed]: 5 cards each per round
@@ -24,20 +25,20 @@ TRICKS = 5
 @dataclass(frozen=True)
 class YijiangOptions(Options):
     teams_when_four: bool = option(
-        True, "with 4 players, two teams of partners sitting opposite (seats 0+2, 1+3)",
+        True, N_("with 4 players, two teams of partners sitting opposite (seats 0+2, 1+3)"),
         spec="yijiang.md §9.1")
     reshuffle_each_round: bool = option(
-        False, "reshuffle after every round (else rounds are dealt from the same pack until it "
-        "cannot give everyone 5 more cards)", spec="yijiang.md §9.2")
-    min_bid: int = option(3, "lowest bid (tricks of 5 the bidder's side undertakes to take)",
+        False, N_("reshuffle after every round (else rounds are dealt from the same pack until it "
+                  "cannot give everyone 5 more cards)"), spec="yijiang.md §9.2")
+    min_bid: int = option(3, N_("lowest bid (tricks of 5 the bidder's side undertakes to take)"),
                           min=1, max=5, spec="yijiang.md §9.3")
     all_pass: Literal["dealer_forced", "no_trump_round"] = option(
-        "dealer_forced", "when nobody bids: the dealer must take the minimum bid, or the round "
-        "is played without trump and without a contract", spec="yijiang.md §9.3")
+        "dealer_forced", N_("when nobody bids: the dealer must take the minimum bid, or the round "
+                            "is played without trump and without a contract"), spec="yijiang.md §9.3")
     scoring: Literal["contract_like_400", "one_point_per_trick"] = option(
-        "contract_like_400", "round scoring: the contract (made: +bid; failed: opponents + "
-        "shortfall), or one point per trick", spec="yijiang.md §9.5")
-    target: int = option(10, "the first cumulative total to reach this wins the match", min=1,
+        "contract_like_400", N_("round scoring: the contract (made: +bid; failed: opponents + "
+                                "shortfall), or one point per trick"), spec="yijiang.md §9.5")
+    target: int = option(10, N_("the first cumulative total to reach this wins the match"), min=1,
                          spec="yijiang.md §9.5")
 
 
@@ -57,7 +58,7 @@ class YijiangGame(Game[YijiangOptions]):
     """议将夺墩算分: 2–4 players, 52 cards, rounds of 5 cards: auction for trump, 5 tricks."""
 
     id: ClassVar[str] = "yijiang"
-    name: ClassVar[str] = "Bid the Trump, Take Tricks"
+    name: ClassVar[str] = N_("Bid the Trump, Take Tricks")
     native_name: ClassVar[str] = "议将夺墩算分"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4

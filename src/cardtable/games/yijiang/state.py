@@ -15,6 +15,7 @@ from ...cards import SUITS, Card, card_str, cards_of, iter_bits, mask_json, mask
 from ...deal import Deal
 from ...errors import IllegalMove
 from ...game import Game, State
+from ...i18n import _
 from ...moves import Move
 from ...scoring import ScoreItem
 from ...tricks import Trick, TrickRules, legal_plays, resample_hidden, standard_rules, void_evidence, why_not_playable
@@ -68,7 +69,7 @@ class YijiangState(State):
     def _deal_next_round(self) -> None:
         """§9.2 Decision: the next 5 cards each from the same pack, one at a time from the
         dealer's 下家."""
-        for _ in range(ROUND_CARDS):
+        for _card in range(ROUND_CARDS):
             for k in range(1, self.players + 1):
                 seat = (self.dealer + k) % self.players
                 self.hands[seat] |= 1 << self.stock[self.stock_pos]
@@ -106,45 +107,49 @@ class YijiangState(State):
 
     def why_illegal(self, seat: int, move: Move) -> str | None:
         if self.phase == OVER:
-            return "the deal is over"
+            return _("the deal is over")
         if seat != self.turn:
-            return "it is not your turn"
+            return _("it is not your turn")
         if move.groups:
-            return "议将夺墩算分 moves take no card groups"
+            return _("议将夺墩算分 moves take no card groups")
         v = move.verb
         if v in ("bid", "pass", "trump") and move.cards:
-            return f"'{v}' names no card"
+            return {"bid": _("'bid' names no card"), "pass": _("'pass' names no card"),
+                    "trump": _("'trump' names no card")}[v]
         if v == "bid":
             if self.phase != AUCTION:
-                return "the auction is over"
+                return _("the auction is over")
             try:
                 k = int(move.target or "")
             except ValueError:
-                return "write 'bid <number of tricks>'"
+                return _("write 'bid <number of tricks>'")
             if str(k) != move.target:
-                return "write 'bid <number of tricks>'"
+                return _("write 'bid <number of tricks>'")
             if not self.options.min_bid <= k <= TRICKS:
-                return f"a bid is {self.options.min_bid}–{TRICKS} tricks (§9.3 min_bid)"
+                return _("a bid is {low}–{high} tricks (§9.3 min_bid)", low=self.options.min_bid,
+                         high=TRICKS)
             if k <= self.high:
-                return f"a bid must be higher than the current bid {self.high} (§9.3)"
+                return _("a bid must be higher than the current bid {bid} (§9.3)", bid=self.high)
             return None
         if v == "pass":
             if move.target is not None:
-                return "'pass' takes nothing after it"
-            return None if self.phase == AUCTION else "passing is only for the auction"
+                return _("'pass' takes nothing after it")
+            return None if self.phase == AUCTION else _("passing is only for the auction")
         if v == "trump":
             if self.phase != TRUMP:
-                return "only the declarer names trump, right after the auction"
+                return _("only the declarer names trump, right after the auction")
             if move.target is None or move.target not in tuple(SUITS):
-                return "name a suit: trump ♠, ♥, ♦ or ♣"
+                return _("name a suit: trump ♠, ♥, ♦ or ♣")
             return None
         if v == "play":
             if self.phase != PLAY:
-                return "the auction or the trump call comes first" if self.phase != OVER else "the deal is over"
+                return (_("the auction or the trump call comes first") if self.phase != OVER
+                        else _("the deal is over"))
             if len(move.cards) != 1 or move.target is not None:
-                return "play exactly one card"
+                return _("play exactly one card")
             return why_not_playable(self.hands[seat], self.trick.cards, int(move.cards[0]), self.rules)
-        return f"unknown move {v!r}; moves: bid <n>, pass, trump <suit>, play <card>"
+        return _("unknown move {verb}; moves: bid <n>, pass, trump <suit>, play <card>",
+                 verb=repr(v))
 
     # --- carrying out moves --------------------------------------------------------------
 
@@ -326,22 +331,25 @@ def parse_move(text: str) -> Move:
     ``play K♥``."""
     words = text.split()
     if not words:
-        raise IllegalMove(text, "empty move; moves: bid <n>, pass, trump <suit>, play <card>")
+        raise IllegalMove(text, _("empty move; moves: bid <n>, pass, trump <suit>, play <card>"))
     verb = words[0].lower()
     if verb == "pass" and len(words) == 1:
         return Move("pass")
     if verb == "bid" and len(words) == 2:
         if not words[1].isdigit():
-            raise IllegalMove(text, f"a bid is a number of tricks, not {words[1]!r}")
+            raise IllegalMove(text, _("a bid is a number of tricks, not {word}", word=repr(words[1])))
         return Move("bid", target=str(int(words[1])))
     if verb == "trump" and len(words) == 2:
         suit = _SUIT_INPUT.get(words[1].lower())
         if suit is None:
-            raise IllegalMove(text, f"unknown suit {words[1]!r}; name ♠ ♥ ♦ ♣ (or s h d c)")
+            raise IllegalMove(text, _("unknown suit {word}; name ♠ ♥ ♦ ♣ (or s h d c)",
+                                      word=repr(words[1])))
         return Move("trump", target=SUITS[suit])
     if verb == "play" and len(words) == 2:
         return Move("play", (parse_card(words[1]),))
     if verb in ("pass", "bid", "trump", "play"):
-        usage = {"pass": "pass", "bid": "bid <n>", "trump": "trump <suit>", "play": "play <card>"}[verb]
-        raise IllegalMove(text, f"write '{usage}'")
-    raise IllegalMove(text, f"unknown move {words[0]!r}; moves: bid <n>, pass, trump <suit>, play <card>")
+        raise IllegalMove(text, {"pass": _("write 'pass'"), "bid": _("write 'bid <n>'"),
+                                 "trump": _("write 'trump <suit>'"),
+                                 "play": _("write 'play <card>'")}[verb])
+    raise IllegalMove(text, _("unknown move {verb}; moves: bid <n>, pass, trump <suit>, play <card>",
+                              verb=repr(words[0])))

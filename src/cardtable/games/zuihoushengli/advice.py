@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from ...advice import Hint, hint_line
+from ...i18n import _
 from ...moves import Move
 from .bots import choose
 
@@ -14,7 +15,7 @@ def advise(view: dict[str, Any], legal: list[Move]) -> Hint | None:
     if "hand" not in view:
         return None
     move, why = choose(view, legal, random.Random(0))
-    return Hint(move, "the only move now" if len(legal) == 1 else why)
+    return Hint(move, _("the only move now") if len(legal) == 1 else _(why))
 
 
 def move_text(m: Move) -> str:

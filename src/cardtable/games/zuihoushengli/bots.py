@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from ...cards import Card, parse_cards
+from ...i18n import N_
 from ...moves import Move
 from ...tricks import TrickRules, standard_rules, winning_index
 
@@ -27,6 +28,7 @@ def _rules(view: dict[str, Any]) -> TrickRules:
 
 
 def choose(view: dict[str, Any], legal: list[Move], rng: random.Random) -> tuple[Move, str]:
+    """The move and why, in English (marked for translation, translated where shown)."""
     rules = _rules(view)
     hand = parse_cards(view.get("hand", []))
     plays = [m.cards[0] for m in legal]
@@ -40,13 +42,13 @@ def choose(view: dict[str, Any], legal: list[Move], rng: random.Random) -> tuple
         for c in hand:
             n[rules.suit(c)] = n.get(rules.suit(c), 0) + 1
         card = max(plays, key=lambda c: (key(c)[0], rules.strength(c), n[rules.suit(c)]))
-        return Move("play", (card,)), "lead the strongest card"
+        return Move("play", (card,)), N_("lead the strongest card")
     winners = [c for c in plays if winning_index(trick + [c], rules) == len(trick)]
     if winners:
         card = min(winners, key=key)
-        return Move("play", (card,)), "win the trick as cheaply as possible (the winner draws)"
+        return Move("play", (card,)), N_("win the trick as cheaply as possible (the winner draws)")
     card = min(plays, key=key)
-    return Move("play", (card,)), "cannot win: throw the weakest card"
+    return Move("play", (card,)), N_("cannot win: throw the weakest card")
 
 
 class HeuristicBot:

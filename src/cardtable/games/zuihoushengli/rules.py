@@ -13,6 +13,7 @@ from ...cards import Card, make_pack, shuffled
 from ...deal import Deal, deal_round_robin
 from ...errors import ScenarioError
 from ...game import Game, MatchEnd
+from ...i18n import N_
 from ...options import Options, option
 
 HAND_SIZES = {4: 7, 5: 6, 6: 5}          # §7.2
@@ -21,27 +22,33 @@ HAND_SIZES = {4: 7, 5: 6, 6: 5}          # §7.2
 @dataclass(frozen=True)
 class ZuihoushengliOptions(Options):
     trump_card: Literal["out_of_play", "bottom_of_stock"] = option(
-        "out_of_play", "the turned trump card stays on the table, or goes face up under the stock",
+        "out_of_play", N_("the turned trump card stays on the table, or goes face up under the "
+                           "stock"),
         spec="zuihoushengli.md §7.3")
     joker_turned: Literal["no_trump", "turn_again"] = option(
-        "no_trump", "a turned joker: no trump suit (only jokers trump), or turn the next card",
+        "no_trump", N_("a turned joker: no trump suit (only jokers trump), or turn the next card"),
         spec="zuihoushengli.md §7.3")
     joker_rank: Literal["top_trumps", "lowest"] = option(
-        "top_trumps", "jokers are the top trumps (BJ > LJ > trump A), or a low suit of their own",
+        "top_trumps", N_("jokers are the top trumps (BJ > LJ > trump A), or a low suit of their "
+                          "own"),
         spec="zuihoushengli.md §7.4")
     void_rule: Literal["must_trump", "free"] = option(
-        "must_trump", "a player void in the led suit must trump if he can (seed), or may discard",
+        "must_trump", N_("a player void in the led suit must trump if he can (seed), or may "
+                          "discard"),
         spec="zuihoushengli.md §7.4 (seed 3.比牌与补牌)")
     recycle_stock: bool = option(
-        False, "when the stock is empty, the played tricks (in play order, face up) become the stock",
+        False, N_("when the stock is empty, the played tricks (in play order, face up) become the "
+                  "stock"),
         spec="zuihoushengli.md §7.4")
     target: int = option(
-        0, "match target: the first player whose total reaches it wins (0: one deal is the match)",
+        0, N_("match target: the first player whose total reaches it wins (0: one deal is the "
+              "match)"),
         min=0, spec="zuihoushengli.md §7.6")
     deals: int = option(
-        1, "with target 0: number of deals in a match", min=1, max=1000, spec="zuihoushengli.md §7.6")
+        1, N_("with target 0: number of deals in a match"), min=1, max=1000, spec="zuihoushengli.md §7.6")
     next_dealer: Literal["next_seat", "survivor"] = option(
-        "next_seat", "who deals the next hand: the next seat in turn order, or the last survivor",
+        "next_seat", N_("who deals the next hand: the next seat in turn order, or the last "
+                         "survivor"),
         spec="zuihoushengli.md §7.2")
 
 
@@ -49,7 +56,7 @@ class ZuihoushengliGame(Game[ZuihoushengliOptions]):
     """最后胜利: 4–6 players each for himself, 54 cards, draw after each won trick (§7.1–§7.6)."""
 
     id: ClassVar[str] = "zuihoushengli"
-    name: ClassVar[str] = "Last Victory"
+    name: ClassVar[str] = N_("Last Victory")
     native_name: ClassVar[str] = "最后胜利"
     min_players: ClassVar[int] = 4
     max_players: ClassVar[int] = 6

@@ -15,6 +15,7 @@ from ...cards import Card, card_str, cards_json, cards_of, iter_bits, mask_of, p
 from ...deal import Deal
 from ...errors import IllegalMove
 from ...game import State
+from ...i18n import _
 from ...moves import Move
 from ...scoring import ScoreItem
 from ...tricks import (
@@ -114,11 +115,11 @@ class ZuihoushengliState(State):
 
     def why_illegal(self, seat: int, move: Move) -> str | None:
         if self.is_over:
-            return "the deal is over"
+            return _("the deal is over")
         if seat not in self.to_move():
-            return f"it is seat {self.to_move()[0]}'s turn"
+            return _("it is seat {seat}'s turn", seat=self.to_move()[0])
         if move.verb != "play" or len(move.cards) != 1 or move.groups or move.target is not None:
-            return "play one card, e.g. 'play K♠'"
+            return _("play one card, e.g. 'play K♠'")
         return why_not_playable(self.hands[seat], self.trick.cards, move.cards[0], self.rules)
 
     def _play(self, seat: int, move: Move) -> None:
@@ -236,9 +237,10 @@ class ZuihoushengliState(State):
         if words and words[0].lower() == "play":
             words = words[1:]
             if len(words) != 1:
-                raise IllegalMove(text, "play one card, e.g. 'play K♠'", seat)
+                raise IllegalMove(text, _("play one card, e.g. 'play K♠'"), seat)
         if len(words) != 1:
-            raise IllegalMove(text, "unknown move; the move is 'play CARD' (e.g. 'play K♠')", seat)
+            raise IllegalMove(text, _("unknown move; the move is 'play CARD' (e.g. 'play K♠')"),
+                              seat)
         return Move("play", tuple(parse_cards(words)))
 
     def move_text(self, move: Move) -> str:
