@@ -23,7 +23,8 @@ def _arranged(cards: list[str]) -> str:
     part = GIN.best_partition(_mask(cards))
     melds = " ".join("[" + cards_str(cards_of(m)) + "]" for m in part.melds)
     dead = cards_str(cards_of(part.deadwood_mask))
-    return f"{melds}  {dead}  {_('(deadwood {points})', points=part.deadwood)}".strip()
+    points = _("(deadwood {points})", points=part.deadwood)
+    return f"{melds}  {dead}  {points}".strip()
 
 
 def render(view: dict[str, Any]) -> str:

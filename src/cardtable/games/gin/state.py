@@ -310,7 +310,7 @@ class GinState(State):
         if self.phase != DISCARD:
             return self._phase_says(v)
         if len(move.cards) != 1:
-            return _("name the card to discard face down: '{move}'", move=f"{v} 4♠")
+            return _("name the card to discard face down: '{move}'", move=v + " 4♠")
         c = move.cards[0]
         h = self.hands[self.cur]
         if not 0 <= c < 52 or not (h >> c) & 1:

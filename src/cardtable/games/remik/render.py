@@ -22,8 +22,9 @@ def render(view: dict[str, Any]) -> str:
         lines.append(_("table:"))
         for m in view["table"]:
             kind = _("set") if m["kind"] == "set" else _("run") if m["kind"] == "run" else m["kind"]
-            lines.append("  " + _("{id} seat {seat} {kind} {cards}", id=f"{m['id']:>4}", seat=m["owner"],
-                                  kind=f"{kind:<3}", cards=" ".join(m["cards"])))
+            mid, kind = str(m["id"]).rjust(4), kind.ljust(3)
+            lines.append("  " + _("{id} seat {seat} {kind} {cards}", id=mid, seat=m["owner"], kind=kind,
+                                  cards=" ".join(m["cards"])))
     else:
         lines.append(_("table: —"))
     hands = view.get("hands")
