@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 
 import pytest
+from tests.games.gin.helpers import make_deal
 
 import cardtable
 from cardtable.advice import hint, warn
@@ -20,7 +21,6 @@ from cardtable.explanation import explain_items
 from cardtable.i18n import translator, use_language
 from cardtable.i18n.pseudo import unmarked
 from cardtable.moves import Move
-from tests.games.gin.helpers import make_deal
 
 layout = importlib.import_module("cardtable.games.gin.layout")
 render = importlib.import_module("cardtable.games.gin.render")
@@ -122,3 +122,38 @@ def test_english_is_unchanged() -> None:
     with use_language("en"):
         assert st.why_illegal(0, Move("take")) == "cannot take now: seat 0 must discard or knock"
         assert "knock limit 10" in render.render(st.view(0))
+
+
+# --- the referee (table mode): its rulings and bars speak Russian, the record stays English ---
+
+def referee_position() -> cardtable.State:
+    """A table-mode deal: seat 1 drew K♠ and saw 7♦ illegally (R6), then an exposed card of
+    seat 0's hand (R8) bars his knock."""
+    from tests.games.gin_referee.helpers import make_deal as table_deal
+    from tests.games.gin_referee.helpers import play, table_state
+    deal = table_deal("2♠ 4♠ 6♠ 8♠ 10♠ 2♥ 4♥ 6♥ 8♥ 10♥", "A♣ 2♣ 3♣ 8♦ 9♦ 10♦ Q♠ Q♥ Q♦ 5♦", "K♣",
+                      "J♣ K♠ 7♦ A♥ K♥")
+    return play(table_state(deal), "pass", "pass", "draw", "discard J♣", "draw", "report R6 7♦")
+
+
+def test_a_ruling_reads_in_russian_and_its_record_stays_english() -> None:
+    st = referee_position()
+    ruling = st.rulings[-1]
+    with use_language("en"):
+        english = ruling.said()
+    assert english == ruling.sentence()            # the English wording is the data
+    with use_language("ru"):
+        said = ruling.said()
+        lines = explain_items("gin", [it.to_json() for it in st.score_items() if it.rule == "gin:R6"],
+                              2, NAMES, st.view(None))
+    assert said != english and "7♦" in said and "{" not in said
+    assert not english_words(said), english_words(said)
+    assert lines[1] and lines[1][0].text.rstrip(".") == said[:1].upper() + said[1:].rstrip(".")
+    assert st.score_items()[0].note == ruling.sentence()      # the score item keeps English
+
+
+def test_a_bar_reason_reads_in_russian() -> None:
+    st = referee_position()
+    with use_language("ru"):
+        why = st._knock_barred(1)
+    assert why is not None and not english_words(why) and "R6" in why

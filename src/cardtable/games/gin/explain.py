@@ -102,6 +102,12 @@ def explain(item: dict[str, Any], ctx: ExplainContext) -> str | None:
         return _gin(item, ctx, knock, cards)
     if rule == "gin:35":
         return _("dead hand: two stock cards left, nobody scores")
+    if str(rule).startswith("gin:R"):
+        # a referee's ruling: its note is the English sentence; the ruling words it anew
+        from .referee import ruling_of_note
+        ruling = ruling_of_note(str(item.get("note", "")))
+        if ruling is not None:
+            return ruling.said()
     if rule in ("gin:38", "gin:39"):
         text = _match_end(item, ctx)
         if text is not None:

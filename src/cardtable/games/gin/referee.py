@@ -103,6 +103,15 @@ class Ruling:
             s += f" Seat {self.chooser} chose {self.choice}."
         return s
 
+    def said(self) -> str:
+        """:meth:`sentence` in the player's language (the English one is the data)."""
+        s = said(self.text)
+        if self.options and self.choice is None:
+            s += " " + _("Seat {seat} chooses: {options}.", seat=self.chooser, options=or_list(self.options))
+        elif self.choice is not None:
+            s += " " + _("Seat {seat} chose {choice}.", seat=self.chooser, choice=self.choice)
+        return s
+
     def to_json(self) -> dict[str, Any]:
         d: dict[str, Any] = {"rule": self.label, "reporter": self.reporter,
                              "offender": self.offender, "text": self.sentence(), "turn": self.turn}
@@ -116,8 +125,9 @@ class Ruling:
 
     def item(self) -> ScoreItem:
         seat = self.offender if self.offender is not None else self.reporter
-        return ScoreItem(seat, 0, self.label, tuple(Card(c) for c in self.cards),
-                         self.sentence(), self.turn)
+        note = self.sentence()
+        _remember(_BY_NOTE, note, self)
+        return ScoreItem(seat, 0, self.label, tuple(Card(c) for c in self.cards), note, self.turn)
 
 
 @dataclass(frozen=True)
@@ -151,6 +161,39 @@ class Exposure:
     rule: str
     holder: int
 
+
+
+# The rulings' and bars' sentences are data (score items' notes, the view) and stay English;
+# the words of each (its message and parameters) are remembered by its English text so that
+# a screen can show it in the player's language (``said``, ``ruling_of_note``).
+_WORDS: dict[str, tuple[str, dict[str, Any]]] = {}
+_BY_NOTE: dict[str, Ruling] = {}
+_REMEMBERED = 20_000
+
+
+def _remember(table: dict[str, Any], key: str, value: Any) -> None:
+    if len(table) >= _REMEMBERED:
+        table.clear()
+    table[key] = value
+
+
+def worded(message: str, **params: Any) -> str:
+    """The English sentence of ``message`` (marked ``N_``) with ``params``: the text a ruling
+    or a bar keeps; :func:`said` gives it in the player's language."""
+    text = message.format(**params)
+    _remember(_WORDS, text, (message, params))
+    return text
+
+
+def said(text: str) -> str:
+    """A sentence made by :func:`worded`, in the player's language (others as they are)."""
+    got = _WORDS.get(text)
+    return _(got[0], **got[1]) if got else text
+
+
+def ruling_of_note(note: str) -> Ruling | None:
+    """The ruling whose score item has this note (for the score lines)."""
+    return _BY_NOTE.get(note)
 
 
 def or_list(items: Any) -> str:

@@ -136,7 +136,7 @@ class GinTableState(GinState):
         if v in ("knock", "gin", "biggin"):
             bar = self._bar(s)
             if bar is not None and not bar[3]:
-                return bar[1]
+                return rf.said(bar[1])
         if v in ("knock", "gin"):
             return self._why_table_knock(move)
         return super().why_illegal(seat, move)
@@ -197,7 +197,7 @@ class GinTableState(GinState):
     def _knock_barred(self, seat: int) -> str | None:
         """R6/R8: a seat barred from knocking this turn (gin allowed only under R6)."""
         b = self._bar(seat)
-        return b[1] if b is not None else None
+        return rf.said(b[1]) if b is not None else None
 
     def _no_going_out(self, seat: int) -> bool:
         """May ``seat`` neither knock nor go gin now (R2/R11 correction, R8 bar)?"""
