@@ -34,16 +34,16 @@ def parse_face(token: str) -> Face:
     if "=" in t:
         left, right = t.split("=", 1)
         if left.strip().upper() != "JK":
-            raise BadCard(token, "only a joker is written with '=', e.g. JK=8♥")
+            raise BadCard(token, _("only a joker is written with '=', e.g. JK=8♥"))
         rep = parse_card(right)
         if rep >= 52:
-            raise BadCard(token, "a joker stands for a natural card, e.g. JK=8♥")
+            raise BadCard(token, _("a joker stands for a natural card, e.g. JK=8♥"))
         return JK, int(rep)
     c = parse_card(t)
     if c % COPY_STRIDE >= 52:
         if c % COPY_STRIDE != JK:
-            raise BadCard(token, "remik's jokers are written JK")
-        raise BadCard(token, "write what the joker stands for, e.g. JK=8♥")
+            raise BadCard(token, _("remik's jokers are written JK"))
+        raise BadCard(token, _("write what the joker stands for, e.g. JK=8♥"))
     return int(c), int(c)
 
 
