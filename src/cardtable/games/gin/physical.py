@@ -24,9 +24,10 @@ from typing import Any
 
 from ...cards import card_str, cards_str, make_pack, parse_cards, shuffled
 from ...errors import BadCard, CardtableError, IllegalMove
-from ...i18n import _, ngettext
+from ...i18n import N_, _, ngettext
 from ...moves import split_seat_prefix
 from ...scoring import ScoreItem
+from .referee import said, worded
 from .state import OVER
 from .table import GinTableState
 
@@ -109,8 +110,8 @@ class PhysicalDeal:
                 continue
             if ok(st2):
                 return trial, st2
-        raise IllegalMove(card_str(c), f"{card_str(c)} cannot be {where}: every such place holds "
-                                       "a card already entered")
+        raise IllegalMove(card_str(c), _("{card} cannot be {place}: every such place holds a card already "
+                                         "entered", card=card_str(c), place=said(where)))
 
     def _unknown_places(self, st: GinTableState) -> list[int]:
         """The unnamed cards in the order their places are tried: stock from the top, then the
@@ -144,7 +145,7 @@ class PhysicalDeal:
         cards = self._cards(body, words[1:], exactly=1)
         c = cards[0]
         deal = self._swapped(self.deal, c, self.deal["discard"][0])
-        self._commit(deal, self._replay(deal, self.moves), {c: "the upcard"})
+        self._commit(deal, self._replay(deal, self.moves), {c: worded(N_("the upcard"))})
         self.upcard_entered = True
         return f"upcard {card_str(c)}"
 
@@ -154,7 +155,7 @@ class PhysicalDeal:
         seat = int(words[1])
         cards = self._cards(body, words[2:])
         deal, st = self._in_hand(self.deal, seat, cards, body)
-        self._commit(deal, st, {c: f"entered in seat {seat}'s hand" for c in cards})
+        self._commit(deal, st, {c: worded(N_("entered in seat {seat}'s hand"), seat=seat) for c in cards})
         return f"seat {seat} holds {cards_str(cards)}"
 
     def _enter_move(self, line: str, prefix: int | None, body: str, words: list[str]) -> str:
@@ -166,7 +167,7 @@ class PhysicalDeal:
             c = cards[0]
             deal, _placed = self._on_stock_top(c, body)
             move = f"{prefix}: draw" if prefix is not None else "draw"
-            return self._apply(deal, move, {c: "drawn from the stock"})
+            return self._apply(deal, move, {c: worded(N_("drawn from the stock"))})
         if seat is None:
             raise IllegalMove(line, _("write the seat first, e.g. '1: report R6 7♦'"))
         try:
@@ -185,9 +186,9 @@ class PhysicalDeal:
         elif new:                                          # a report: wherever it can be true
             for c in new:
                 deal, _placed = self._place(deal, c, lambda s, c=c: self._legal_with(s, line, c),
-                                      "where this report says")
+                                      worded(N_("where this report says")))
         self._check_spread(deal, line, verb, new)
-        where = f"named by '{body}'"
+        where = worded(N_("named by '{move}'"), move=body)
         return self._apply(deal, line, {c: where for c in new})
 
     def _legal_with(self, st: GinTableState, line: str, c: int) -> bool:
@@ -205,7 +206,8 @@ class PhysicalDeal:
         if top == c:
             return self.deal, st
         if c in self.known:
-            raise IllegalMove(body, f"{card_str(c)} was {self.known[c]}, not on top of the stock")
+            raise IllegalMove(body, _("{card} was {place}, not on top of the stock", card=card_str(c),
+                                      place=said(self.known[c])))
         if top in self.known:
             raise IllegalMove(body, _("the top of the stock is known to be {card}", card=card_str(top)))
         deal = self._swapped(self.deal, c, top)
@@ -217,10 +219,11 @@ class PhysicalDeal:
         for c in cards:
             if c in self.known:
                 if not (self.state.hands[seat] >> c) & 1:
-                    raise IllegalMove(body, f"{card_str(c)} was {self.known[c]}, not in seat {seat}'s hand")
+                    raise IllegalMove(body, _("{card} was {place}, not in seat {seat}'s hand", card=card_str(c),
+                                              place=said(self.known[c]), seat=seat))
                 continue
             deal, _placed = self._place(deal, c, lambda s, c=c: bool((s.hands[seat] >> c) & 1),
-                                  f"in seat {seat}'s hand", frozenset(placed))
+                                  worded(N_("in seat {seat}'s hand"), seat=seat), frozenset(placed))
             placed.add(c)
         return deal, self._replay(deal, self.moves)
 
