@@ -13,6 +13,7 @@ from typing import Any
 
 from ...advice import Hint, hint_line, pick_by_bot
 from ...cards import cards_str, mask_of, parse_card
+from ...i18n import _
 from ...moves import Move
 from .bots import HeuristicBot
 from .meldlogic import card_value, connector, meld_tables, speto_groups
@@ -45,18 +46,19 @@ def discard_risks(view: dict[str, Any], card: int) -> list[str]:
     out = []
     if o.get("opt_ting_mee", 50) and ting_mee(card, _table(view), tables,
                                                bool(o.get("layoff_chain_allowed", True))):
-        out.append(f"it can be laid off on a table meld: −{o.get('opt_ting_mee', 50)} at once (O3 ทิ้งมี่)")
+        out.append(_("it can be laid off on a table meld: −{points} at once (O3 ทิ้งมี่)",
+                     points=o.get("opt_ting_mee", 50)))
     if o.get("opt_ting_tem", 50) and ting_tem(card, pile_mask, tables):
-        out.append(f"it makes a meld with two cards in the pile: −{o.get('opt_ting_tem', 50)} at once "
-                   "(O4 ทิ้งเต็ม)")
+        out.append(_("it makes a meld with two cards in the pile: −{points} at once (O4 ทิ้งเต็ม)",
+                     points=o.get("opt_ting_tem", 50)))
     head = int(parse_card(view["head"])) if view.get("head") else -1
     if o.get("opt_pee_hua", 50) and view.get("head_in_pile") and head >= 0 and connector(head, card, ace_low):
-        out.append(f"it connects to the head card {view['head']} in the pile: −{o.get('opt_pee_hua', 50)} "
-                   "if the next player picks them up into one meld (O6 ปี้หัว)")
-    _, _, _, related = speto_groups(ace_low)
+        out.append(_("it connects to the head card {card} in the pile: −{points} if the next player picks "
+                     "them up into one meld (O6 ปี้หัว)", card=view["head"], points=o.get("opt_pee_hua", 50)))
+    _c2, _cq, _conn, related = speto_groups(ace_low)
     if o.get("opt_pee_speto", 50) and related >> card & 1 and pile_mask & related & ~(1 << card):
-        out.append(f"it is related to a speto and a related card is in the pile: −{o.get('opt_pee_speto', 50)} "
-                   "if the next player melds them with a speto (O7)")
+        out.append(_("it is related to a speto and a related card is in the pile: −{points} if the next "
+                     "player melds them with a speto (O7)", points=o.get("opt_pee_speto", 50)))
     return out
 
 
@@ -66,7 +68,7 @@ def warn(view: dict[str, Any], move: Move) -> str | None:
     risks = discard_risks(view, int(move.cards[0]))
     if not risks:
         return None
-    return f"discarding {move.cards[0]}: " + "; ".join(risks)
+    return _("discarding {card}: {risks}", card=move.cards[0], risks="; ".join(risks))
 
 
 def advise(view: dict[str, Any], legal: list[Move]) -> Hint | None:
@@ -82,34 +84,42 @@ def advise(view: dict[str, Any], legal: list[Move]) -> Hint | None:
             pile = _cards(view["discard_pile"])
             move = min(safe, key=lambda m: bot._discard_cost(view, int(m.cards[0]), head, pile))
     if len(legal) == 1:
-        return Hint(move, "the only move now")
+        return Hint(move, _("the only move now"))
     v = move.verb
     if v == "knock":
-        return Hint(move, "you can go out: knock, and the others pay for the cards they still hold")
+        return Hint(move, _("you can go out: knock, and the others pay for the cards they still hold"))
     if v == "show":
-        return Hint(move, "show both spetos now for the bonus")
+        return Hint(move, _("show both spetos now for the bonus"))
     if v == "take":
         group = move.groups[0] if move.groups else ()
         pts = sum(card_value(c) for c in group) if move.target != "on" else card_value(move.cards[0])
-        head = " and it takes the head card (worth 50)" if move.cards and str(move.cards[0]) == view.get("head") else ""
-        how = f"melds {cards_str(group)}" if move.target != "on" else "lays off on a table meld"
-        return Hint(move, f"pick up {move.cards[0]}: it {how}, worth {pts} points on the table{head}")
+        head = bool(move.cards and str(move.cards[0]) == view.get("head"))
+        card, cards = move.cards[0], cards_str(group)
+        if move.target == "on":
+            return Hint(move, _("pick up {card}: it lays off on a table meld, worth {points} points on the table "
+                                "and it takes the head card (worth 50)", card=card, points=pts) if head else
+                        _("pick up {card}: it lays off on a table meld, worth {points} points on the table",
+                          card=card, points=pts))
+        return Hint(move, _("pick up {card}: it melds {cards}, worth {points} points on the table and it takes "
+                            "the head card (worth 50)", card=card, cards=cards, points=pts) if head else
+                    _("pick up {card}: it melds {cards}, worth {points} points on the table", card=card,
+                      cards=cards, points=pts))
     if v == "draw":
-        return Hint(move, "no pickup from the pile is worth its cost: draw from the stock")
+        return Hint(move, _("no pickup from the pile is worth its cost: draw from the stock"))
     if v == "pass":
-        return Hint(move, "nothing worth picking up: pass")
+        return Hint(move, _("nothing worth picking up: pass"))
     if v in ("meld", "layoff"):
         pts = sum(card_value(c) for c in move.cards)
-        return Hint(move, f"table {cards_str(move.cards)} ({pts} points): cards on the table count for you, "
-                          "cards left in hand against you")
+        return Hint(move, _("table {cards} ({points} points): cards on the table count for you, cards left in "
+                            "hand against you", cards=cards_str(move.cards), points=pts))
     if v == "discard":
         c = int(move.cards[0])
         risks = discard_risks(view, c)
         if not risks:
-            return Hint(move, f"no penalty the table shows, and {move.cards[0]} connects least to the rest "
-                              "of your hand")
-        return Hint(move, "every discard risks something; this one least: " + risks[0])
-    return Hint(move, "the heuristic bot's choice")
+            return Hint(move, _("no penalty the table shows, and {card} connects least to the rest of your hand",
+                                card=move.cards[0]))
+        return Hint(move, _("every discard risks something; this one least: {risk}", risk=risks[0]))
+    return Hint(move, _("the heuristic bot's choice"))
 
 
 def hint(view: dict[str, Any], legal: list[Move]) -> str | None:

@@ -6,9 +6,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...explanation import signed
+from ...i18n import N_, _, ngettext
 from ...presentation import Zone, name_of, name_seats, zone
+from .explain import penalty_text
 
-PHASES = {"take": "draw or pick up from the pile", "play": "meld, lay off, then discard"}
+PHASES = {"take": N_("draw or pick up from the pile"), "play": N_("meld, lay off, then discard")}
 
 
 def hand(view: dict[str, Any]) -> list[str] | None:
@@ -20,25 +22,28 @@ def hand(view: dict[str, Any]) -> list[str] | None:
 
 
 def zones(view: dict[str, Any], names: Sequence[str]) -> list[Zone]:
-    out = [zone("head card", [view["head"]] if view.get("head") else None,
+    out = [zone(_("head card"), [view["head"]] if view.get("head") else None,
                 None if view.get("head") else "—"),
-           zone("stock", text=f"{view.get('stock_count')} cards"),
-           zone("pile (bottom → top)", view.get("discard_pile", []))]
+           zone(_("stock"), text=ngettext("{n} card", "{n} cards", int(view.get("stock_count") or 0))),
+           zone(_("pile (bottom → top)"), view.get("discard_pile", []))]
     for i, m in enumerate(view.get("melds", [])):
-        out.append(zone(f"meld {i + 1} ({name_of(m['owner'], names)})", m["cards"]))
+        out.append(zone(_("meld {n} ({owner})", n=i + 1, owner=name_of(m["owner"], names)), m["cards"]))
     seat = view.get("seat")
     for s, h in enumerate(view.get("hands", [])):
-        born = " (born)" if view.get("born", [False] * 8)[s] else ""
         if s == seat:
             continue
+        name = name_of(s, names)
+        title = _("{name} (born)", name=name) if view.get("born", [False] * 8)[s] else name
         if isinstance(h, list):
-            out.append(zone(f"{name_of(s, names)}{born}", h))
+            out.append(zone(title, h))
+        elif h.get("known"):
+            out.append(zone(title, text=ngettext("{n} card, known {cards}", "{n} cards, known {cards}",
+                                                 int(h["count"]), cards=" ".join(h["known"]))))
         else:
-            known = f", known {' '.join(h['known'])}" if h.get("known") else ""
-            out.append(zone(f"{name_of(s, names)}{born}", text=f"{h['count']} cards{known}"))
+            out.append(zone(title, text=ngettext("{n} card", "{n} cards", int(h["count"]))))
     for p in [] if view.get("over") else view.get("penalties", []):
-        out.append(zone("penalty", text=f"{name_of(p['seat'], names)} {signed(p['points'])}: "
-                        f"{' '.join(p.get('cards', []))}, {name_seats(p.get('note', ''), names)}"))
+        said = penalty_text(p, names) or name_seats(p.get("note", ""), names)
+        out.append(zone(_("penalty"), text=f"{name_of(p['seat'], names)} {signed(p['points'])}: {said}"))
     if view.get("must_knock") and not view.get("over"):
-        out.append(zone("note", text="this turn must end in a knock"))
+        out.append(zone(_("note"), text=_("this turn must end in a knock")))
     return out

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ...cards import Card, card_str, cards_str, iter_bits, mask_of, parse_cards
 from ...errors import IllegalMove
+from ...i18n import _
 from ...moves import Move, default_move_text
 from .meldlogic import SPETO_MASK, sort_key
 
@@ -29,13 +30,13 @@ def _canon(cards: list[Card]) -> tuple[Card, ...]:
 
 def _meld_anchor(state: DummyState, text: str, named: list[Card]) -> Card:
     if not named:
-        raise IllegalMove(text, "name the table meld after 'on' by one or more of its cards")
+        raise IllegalMove(text, _("name the table meld after 'on' by one or more of its cards"))
     idx = {state.meld_of.get(int(c)) for c in named}
     if None in idx:
         missing = [card_str(c) for c in named if int(c) not in state.meld_of]
-        raise IllegalMove(text, f"{' '.join(missing)} is not on the table")
+        raise IllegalMove(text, _("{cards} is not on the table", cards=' '.join(missing)))
     if len(idx) != 1:
-        raise IllegalMove(text, "the cards after 'on' lie in different melds")
+        raise IllegalMove(text, _("the cards after 'on' lie in different melds"))
     i = idx.pop()
     assert i is not None
     return Card(state.melds[i].anchor)
@@ -44,33 +45,33 @@ def _meld_anchor(state: DummyState, text: str, named: list[Card]) -> Card:
 def parse(state: DummyState, text: str, seat: int) -> Move:
     words = text.replace(",", " ").split()
     if not words:
-        raise IllegalMove(text, f"empty move; moves: {', '.join(VERBS)}")
+        raise IllegalMove(text, _("empty move; moves: {verbs}", verbs=', '.join(VERBS)))
     verb = words[0].lower()
     rest = words[1:]
     if verb not in VERBS:
-        raise IllegalMove(text, f"unknown move {words[0]!r}; moves: {', '.join(VERBS)}")
+        raise IllegalMove(text, _("unknown move {word}; moves: {verbs}", word=repr(words[0]), verbs=', '.join(VERBS)))
     low = [w.lower() for w in rest]
     if verb in ("draw", "pass", "show"):
         if rest:
-            raise IllegalMove(text, f"'{verb}' takes no cards")
+            raise IllegalMove(text, _("'{verb}' takes no cards", verb=verb))
         return Move(verb)
     if verb == "take":
         if "meld" in low:
             k = low.index("meld")
             target = parse_cards(rest[:k])
             if len(target) != 1:
-                raise IllegalMove(text, "write: take <target card> meld <cards of the new meld>")
+                raise IllegalMove(text, _("write: take <target card> meld <cards of the new meld>"))
             return Move("take", (target[0],), (_canon(parse_cards(rest[k + 1:])),))
         if "on" in low:
             k = low.index("on")
             target = parse_cards(rest[:k])
             if len(target) != 1:
-                raise IllegalMove(text, "write: take <target card> on <a card of the table meld>")
+                raise IllegalMove(text, _("write: take <target card> on <a card of the table meld>"))
             return Move("take", (target[0],), ((_meld_anchor(state, text, parse_cards(rest[k + 1:])),),), "on")
-        raise IllegalMove(text, "a pickup names the meld it forms: take 7♥ meld 6♥ 7♥ 8♥")
+        raise IllegalMove(text, _("a pickup names the meld it forms: take 7♥ meld 6♥ 7♥ 8♥"))
     if verb == "layoff":
         if "on" not in low:
-            raise IllegalMove(text, "a lay-off names the meld it goes on: layoff 10♥ on 7♥")
+            raise IllegalMove(text, _("a lay-off names the meld it goes on: layoff 10♥ on 7♥"))
         k = low.index("on")
         return Move("layoff", _canon(parse_cards(rest[:k])),
                     ((_meld_anchor(state, text, parse_cards(rest[k + 1:])),),))
@@ -78,7 +79,7 @@ def parse(state: DummyState, text: str, seat: int) -> Move:
     if verb == "meld":
         return Move("meld", _canon(cards))
     if len(cards) != 1:
-        raise IllegalMove(text, f"'{verb}' names exactly one card")
+        raise IllegalMove(text, _("'{verb}' names exactly one card", verb=verb))
     return Move(verb, (cards[0],))
 
 
@@ -102,24 +103,24 @@ def precheck(state: DummyState, seat: int, move: Move) -> str | None:
     """Shape errors that need no rules: unknown verb, cards counted wrong, duplicates."""
     v = move.verb
     if v not in VERBS:
-        return f"unknown move {v!r}; moves: {', '.join(VERBS)}"
+        return _("unknown move {verb}; moves: {verbs}", verb=repr(v), verbs=', '.join(VERBS))
     if any(not isinstance(c, int) or not 0 <= c < 52 for c in move.cards):
-        return "a card code is not in the 52-card pack"
+        return _("a card code is not in the 52-card pack")
     if len(set(move.cards)) != len(move.cards):
-        return "a card is named twice"
+        return _("a card is named twice")
     for g in move.groups:
         if len(set(g)) != len(g) or any(not isinstance(c, int) or not 0 <= c < 52 for c in g):
-            return "a card group names a card twice or a card outside the pack"
+            return _("a card group names a card twice or a card outside the pack")
     if v in ("draw", "pass", "show") and (move.cards or move.groups):
-        return f"'{v}' takes no cards"
+        return _("'{verb}' takes no cards", verb=v)
     if v in ("discard", "knock") and len(move.cards) != 1:
-        return f"'{v}' names exactly one card"
+        return _("'{verb}' names exactly one card", verb=v)
     if v == "take" and (len(move.cards) != 1 or len(move.groups) != 1 or not move.groups[0]):
-        return "a pickup names one target card and one meld: take 7♥ meld 6♥ 7♥ 8♥"
+        return _("a pickup names one target card and one meld: take 7♥ meld 6♥ 7♥ 8♥")
     if v == "meld" and not move.cards:
-        return "name the cards of the meld: meld 3♥ 4♥ 5♥"
+        return _("name the cards of the meld: meld 3♥ 4♥ 5♥")
     if v == "layoff" and (not move.cards or len(move.groups) != 1 or len(move.groups[0]) != 1):
-        return "a lay-off names its cards and one table meld"
+        return _("a lay-off names its cards and one table meld")
     return None
 
 
@@ -132,70 +133,71 @@ def explain(state: DummyState, seat: int, move: Move) -> str:
     canon = Move(v, _canon(list(move.cards)) if v in ("meld", "layoff") else move.cards,
                  tuple(_canon(list(g)) for g in move.groups) if v == "take" else move.groups, move.target)
     if canon != move and canon in state.legal_moves(seat):
-        return f"write the cards in order: {text(canon)}"
+        return _("write the cards in order: {move}", move=text(canon))
     if v == "show":
         if state.acted[seat]:
-            return "spetos can be shown only before your first action of the hand (S8)"
+            return _("spetos can be shown only before your first action of the hand (S8)")
         if not o.show_speto_bonus:
-            return "the show-speto bonus is off (S8 show_speto_bonus = 0)"
+            return _("the show-speto bonus is off (S8 show_speto_bonus = 0)")
         if hand & SPETO_MASK != SPETO_MASK:
-            return "you do not hold both spetos 2♣ and Q♠ (S8)"
+            return _("you do not hold both spetos 2♣ and Q♠ (S8)")
     if v in ("draw", "pass", "take") and phase != "take":
-        return "you have already drawn or picked up this turn (B11)"
+        return _("you have already drawn or picked up this turn (B11)")
     if v in ("meld", "layoff", "discard", "knock") and phase == "take":
-        return "draw or pick up first (B11)"
+        return _("draw or pick up first (B11)")
     if v == "pass":
-        return "you may pass only in the final turn after the stock ran out (B27)"
+        return _("you may pass only in the final turn after the stock ran out (B27)")
     if v == "draw":
         if state.final_turn:
-            return "the stock is empty: in the final turn you may only pick up to knock, or pass (B27)"
-        return "the stock is empty (B28)"
+            return _("the stock is empty: in the final turn you may only pick up to knock, or pass (B27)")
+        return _("the stock is empty (B28)")
     if v == "take":
         return _explain_take(state, seat, move)
     if v in ("meld", "layoff"):
         cards = mask_of(move.cards)
         if cards & ~hand:
-            return f"you do not hold {cards_str(c for c in move.cards if not hand >> c & 1)}"
+            return _("you do not hold {cards}", cards=cards_str(c for c in move.cards if not hand >> c & 1))
         if cards == hand:
-            return "you must keep at least one card in hand (B15)"
+            return _("you must keep at least one card in hand (B15)")
         if v == "meld" and not state.tables.is_meld(cards):
-            return f"{cards_str(move.cards)} is not a set or run (B6–B9: ace high, no wrap)"
+            return _("{cards} is not a set or run (B6–B9: ace high, no wrap)", cards=cards_str(move.cards))
         if v == "layoff":
             anchor = int(move.groups[0][0])
             if anchor not in state.meld_of:
-                return f"{card_str(anchor)} is not on the table"
+                return _("{card} is not on the table", card=card_str(anchor))
             meld = state.melds[state.meld_of[anchor]]
             if cards not in _layoffs(state, meld, cards):
-                return f"{cards_str(move.cards)} does not extend the meld {cards_str(meld.cards())} (B14)"
+                return _("{cards} does not extend the meld {meld} (B14)", cards=cards_str(move.cards),
+                         meld=cards_str(meld.cards()))
         free_meld, free_lay = state._gated(seat)
         free = free_meld if v == "meld" else free_lay
         if not free and not state._dark_allowed():
-            return ("you are not born yet: you may table cards from hand only after a pickup meld, "
-                    "or in a turn after a stock draw that ends in a knock (B13)")
+            return (_("you are not born yet: you may table cards from hand only after a pickup meld, "
+                    "or in a turn after a stock draw that ends in a knock (B13)"))
         if state.final_turn:
-            return ("in the final turn after the stock ran out the turn must end in a knock (B27), and after "
-                    "this you could not table your hand down to one card")
+            return (_("in the final turn after the stock ran out the turn must end in a knock (B27), and after "
+                    "this you could not table your hand down to one card"))
         if state.must_knock or not free:
-            return ("you are not born yet (no pickup meld): after a stock draw you may table cards only to "
+            return (_("you are not born yet (no pickup meld): after a stock draw you may table cards only to "
                     "knock in this turn (B13, dark knock B20), and after this you could not table your hand "
-                    "down to one card")
-        return "you would be left with one card and no meld of your own to knock with (B18)"
+                    "down to one card"))
+        return _("you would be left with one card and no meld of your own to knock with (B18)")
     if v == "discard":
         c = int(move.cards[0])
         if not hand >> c & 1:
-            return f"you do not hold {card_str(c)}"
+            return _("you do not hold {card}", card=card_str(c))
         if state.must_knock:
-            return ("this turn must end in a knock: you tabled cards while unborn after a stock draw, "
-                    "or it is the final turn after the stock ran out (B13, B27); a discard is not allowed")
-        return "with one card left you must knock, not discard (B16, B17)"
+            return (_("this turn must end in a knock: you tabled cards while unborn after a stock draw, "
+                    "or it is the final turn after the stock ran out (B13, B27); a discard is not allowed"))
+        return _("with one card left you must knock, not discard (B16, B17)")
     if v == "knock":
         c = int(move.cards[0])
         if not hand >> c & 1:
-            return f"you do not hold {card_str(c)}"
+            return _("you do not hold {card}", card=card_str(c))
         if hand.bit_count() != 1:
-            return f"you knock with exactly one card left after your plays; you hold {hand.bit_count()} (B18)"
-        return "the knocker must own at least one meld on the table (B18)"
-    return "not a legal move now"
+            return _("you knock with exactly one card left after your plays; you hold {n} (B18)", n=hand.bit_count())
+        return _("the knocker must own at least one meld on the table (B18)")
+    return _("not a legal move now")
 
 
 def _layoffs(state: DummyState, meld: object, cards: int) -> list[int]:
@@ -208,31 +210,33 @@ def _explain_take(state: DummyState, seat: int, move: Move) -> str:
     hand = state.hands[seat]
     o = state.options
     if state.turn == 1 and not o.first_turn_may_pick_head and t == state.head:
-        return "the first player of the hand may not pick up the head (B5, first_turn_may_pick_head = false)"
+        return _("the first player of the hand may not pick up the head (B5, first_turn_may_pick_head = false)")
     if t not in state.pile:
-        return f"{card_str(t)} is not in the discard pile (B11)"
+        return _("{card} is not in the discard pile (B11)", card=card_str(t))
     i = state.pile.index(t)
     taken = mask_of(state.pile[i:])
     if move.target == "on":
         if not o.allow_pickup_for_layoff:
-            return "the pickup target must go into a new meld (B11; allow_pickup_for_layoff = false)"
-        return (f"{card_str(t)} cannot be laid off there, or the turn could not end in the knock "
-                "an unborn player needs (B11, B13)")
+            return _("the pickup target must go into a new meld (B11; allow_pickup_for_layoff = false)")
+        return (_("{card} cannot be laid off there, or the turn could not end in the knock "
+                "an unborn player needs (B11, B13)", card=card_str(t)))
     m = mask_of(move.groups[0])
     if not m >> t & 1:
-        return f"the pickup meld must contain the target {card_str(t)} (B11)"
+        return _("the pickup meld must contain the target {card} (B11)", card=card_str(t))
     if not state.tables.is_meld(m):
-        return f"{cards_str(move.groups[0])} is not a set or run (B6–B9: ace high, no wrap)"
+        return _("{cards} is not a set or run (B6–B9: ace high, no wrap)", cards=cards_str(move.groups[0]))
     if m & ~(hand | taken):
-        return (f"{cards_str(c for c in move.groups[0] if not (hand | taken) >> c & 1)} is neither in "
-                f"your hand nor taken with {card_str(t)} (B11: you take {card_str(t)} and every card above it)")
+        return _("{cards} is neither in your hand nor taken with {card} (B11: you take {card} and every "
+                 "card above it)", cards=cards_str(c for c in move.groups[0] if not (hand | taken) >> c & 1),
+                 card=card_str(t))
     if not m & hand:
-        return "the pickup meld needs at least one card from your hand (B11)"
+        return _("the pickup meld needs at least one card from your hand (B11)")
     if not (hand | taken) & ~m:
-        return "you must keep at least one card after the pickup meld (B11, B15)"
+        return _("you must keep at least one card after the pickup meld (B11, B15)")
     if state.final_turn:
-        return "in the final turn a pickup is allowed only if you then knock (B27), and this one cannot lead to a knock"
-    return "not a legal pickup now"
+        return _("in the final turn a pickup is allowed only if you then knock (B27), and this one cannot "
+                 "lead to a knock")
+    return _("not a legal pickup now")
 
 
 __all__ = ["parse", "text", "precheck", "explain", "Card", "iter_bits"]

@@ -4,20 +4,31 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...i18n import _, ngettext
+
 
 def render(view: dict[str, Any]) -> str:
-    lines = [f"turn {view['turn']}  stock {view['stock_count']}  head {view['head']}"
-             + ("" if view["head_in_pile"] else " (taken)"),
-             "pile (bottom→top): " + " ".join(view["discard_pile"])]
+    head = (_("turn {turn}  stock {stock}  head {head}", turn=view["turn"], stock=view["stock_count"],
+              head=view["head"]) if view["head_in_pile"] else
+            _("turn {turn}  stock {stock}  head {head} (taken)", turn=view["turn"], stock=view["stock_count"],
+              head=view["head"]))
+    lines = [head, _("pile (bottom→top): {cards}", cards=" ".join(view["discard_pile"]))]
     for i, m in enumerate(view["melds"]):
-        lines.append(f"meld {i + 1} (seat {m['owner']}): " + " ".join(m["cards"]))
+        lines.append(_("meld {n} (seat {seat}): {cards}", n=i + 1, seat=m["owner"], cards=" ".join(m["cards"])))
     for s, h in enumerate(view["hands"]):
-        shown = " ".join(h) if isinstance(h, list) else f"{h['count']} card{'' if h['count'] == 1 else 's'}" + (
-            f", known {' '.join(h['known'])}" if h["known"] else "")
-        lines.append(f"seat {s}{' (born)' if view['born'][s] else ''}: {shown}")
+        if isinstance(h, list):
+            shown = " ".join(h)
+        elif h["known"]:
+            shown = ngettext("{n} card, known {cards}", "{n} cards, known {cards}", h["count"],
+                             cards=" ".join(h["known"]))
+        else:
+            shown = ngettext("{n} card", "{n} cards", h["count"])
+        lines.append(_("seat {seat} (born): {hand}", seat=s, hand=shown) if view["born"][s]
+                     else _("seat {seat}: {hand}", seat=s, hand=shown))
     for p in view.get("penalties", []):
-        lines.append(f"penalty: seat {p['seat']} {p['points']} {p['rule']} "
-                     f"{' '.join(p.get('cards', []))} (turn {p.get('turn')}) {p.get('note', '')}")
+        lines.append(_("penalty: seat {seat} {points} {rule} {cards} (turn {turn}) {note}", seat=p["seat"],
+                       points=p["points"], rule=p["rule"], cards=" ".join(p.get("cards", [])),
+                       turn=p.get("turn"), note=p.get("note", "")))
     if view.get("must_knock"):
-        lines.append("this turn must end in a knock")
+        lines.append(_("this turn must end in a knock"))
     return "\n".join(lines)

@@ -10,6 +10,7 @@ from ...cards import Card, make_pack, shuffled
 from ...deal import Deal, deal_round_robin
 from ...errors import BadOption, ScenarioError
 from ...game import Game, MatchEnd
+from ...i18n import N_
 from ...options import Options, option
 
 DEFAULT_HAND = {2: 11, 3: 9, 4: 7}
@@ -19,51 +20,51 @@ DEFAULT_HAND = {2: 11, 3: 9, 4: 7}
 class DummyOptions(Options):
     """Every key of dummy.md §6 with its default (the `default` preset)."""
 
-    hand_size: int = option(0, "cards per hand; 0 = 11/9/7 for 2/3/4 players", min=0, max=12, spec="B2")
-    next_starter: Literal["winner", "rotate"] = option("winner", "who starts the next hand", spec="B4")
-    first_turn_may_pick_head: bool = option(True, "the first player may pick up the head", spec="B5")
-    ace_low_allowed: bool = option(False, "A may also sit below 2 (never wrap)", spec="B9")
-    allow_pickup_for_layoff: bool = option(False, "a pickup target may be laid off instead", spec="B11")
-    hand_melds_require_born: bool = option(True, "melding from hand needs being born", spec="B13")
-    layoff_requires_born: bool = option(True, "laying off needs being born", spec="B13")
-    allow_stock_dark_knock: bool = option(True, "an unborn drawer may table all and knock", spec="B13")
-    layoff_chain_allowed: bool = option(True, "a lay-off may extend an earlier lay-off", spec="B14")
-    knock_requires_own_meld: bool = option(True, "the knocker must own a meld", spec="B18")
-    knock_bonus: int = option(50, "bonus for knocking", min=0, spec="B19")
-    dark_multiplier: int = option(2, "dark knock multiplier", min=1, spec="B20")
-    color_multiplier: int = option(2, "colour knock multiplier", min=1, spec="B21")
-    dark_color_multiplier: int = option(4, "dark colour knock multiplier", min=1, spec="B22")
+    hand_size: int = option(0, N_("cards per hand; 0 = 11/9/7 for 2/3/4 players"), min=0, max=12, spec="B2")
+    next_starter: Literal["winner", "rotate"] = option("winner", N_("who starts the next hand"), spec="B4")
+    first_turn_may_pick_head: bool = option(True, N_("the first player may pick up the head"), spec="B5")
+    ace_low_allowed: bool = option(False, N_("A may also sit below 2 (never wrap)"), spec="B9")
+    allow_pickup_for_layoff: bool = option(False, N_("a pickup target may be laid off instead"), spec="B11")
+    hand_melds_require_born: bool = option(True, N_("melding from hand needs being born"), spec="B13")
+    layoff_requires_born: bool = option(True, N_("laying off needs being born"), spec="B13")
+    allow_stock_dark_knock: bool = option(True, N_("an unborn drawer may table all and knock"), spec="B13")
+    layoff_chain_allowed: bool = option(True, N_("a lay-off may extend an earlier lay-off"), spec="B14")
+    knock_requires_own_meld: bool = option(True, N_("the knocker must own a meld"), spec="B18")
+    knock_bonus: int = option(50, N_("bonus for knocking"), min=0, spec="B19")
+    dark_multiplier: int = option(2, N_("dark knock multiplier"), min=1, spec="B20")
+    color_multiplier: int = option(2, N_("colour knock multiplier"), min=1, spec="B21")
+    dark_color_multiplier: int = option(4, N_("dark colour knock multiplier"), min=1, spec="B22")
     multiplier_scope: Literal["knocker_total", "bonus_only"] = option(
-        "knocker_total", "what the knock multiplier multiplies", spec="B24")
-    multiplier_applies_to_penalties: bool = option(False, "multiply the knocker's penalties too", spec="B24")
-    knock_card_scores: bool = option(True, "the knock card scores its value", spec="B23")
+        "knocker_total", N_("what the knock multiplier multiplies"), spec="B24")
+    multiplier_applies_to_penalties: bool = option(False, N_("multiply the knocker's penalties too"), spec="B24")
+    knock_card_scores: bool = option(True, N_("the knock card scores its value"), spec="B23")
     head_value_mode: Literal["replace", "add", "off"] = option(
-        "replace", "head card worth 50/100 (replace), face+50/100 (add) or face (off)", spec="B26/O5")
+        "replace", N_("head card worth 50/100 (replace), face+50/100 (add) or face (off)"), spec="B26/O5")
     final_turn_mode: Literal["pickup_knock_only", "none"] = option(
-        "pickup_knock_only", "the turn after the last stock card", spec="B27")
-    reshuffle_on_stock_out: bool = option(False, "turn the pile over once when the stock runs out",
+        "pickup_knock_only", N_("the turn after the last stock card"), spec="B27")
+    reshuffle_on_stock_out: bool = option(False, N_("turn the pile over once when the stock runs out"),
                                           spec="B27")
-    dark_minus: bool = option(True, "unborn players lose double when someone knocks", spec="S3")
-    dark_minus_factor: int = option(2, "the dark-minus factor", min=1, spec="S5")
-    dark_minus_on_stock_out: bool = option(False, "dark minus also at stock exhaustion", spec="S4")
-    speto_in_hand_multiplier: int = option(1, "a speto held at the end counts this many times", min=1,
+    dark_minus: bool = option(True, N_("unborn players lose double when someone knocks"), spec="S3")
+    dark_minus_factor: int = option(2, N_("the dark-minus factor"), min=1, spec="S5")
+    dark_minus_on_stock_out: bool = option(False, N_("dark minus also at stock exhaustion"), spec="S4")
+    speto_in_hand_multiplier: int = option(1, N_("a speto held at the end counts this many times"), min=1,
                                            spec="S6")
-    show_speto_bonus: int = option(0, "bonus for showing both spetos before the first action", min=0,
+    show_speto_bonus: int = option(0, N_("bonus for showing both spetos before the first action"), min=0,
                                    spec="S8")
-    opt_knock_speto_100: bool = option(True, "a speto knock card is worth 100", spec="O1")
-    opt_knock_layoff_100: bool = option(True, "a lay-off-able knock card is worth 100", spec="O2")
-    opt_ting_mee: int = option(50, "discarding a lay-off card (0 = off)", min=0, spec="O3")
-    opt_ting_tem: int = option(50, "discarding a card that melds with 2 pile cards", min=0, spec="O4")
-    opt_pee_hua: int = option(50, "feeding the head", min=0, spec="O6")
-    opt_pee_speto: int = option(50, "speto feed", min=0, spec="O7")
-    opt_ti_on: int = option(50, "lone speto-connector feed", min=0, spec="O8")
-    ti_on_mode: Literal["functional", "strict_first"] = option("functional", "reading of 'first'", spec="O8")
-    penalize_lone_speto_feed: bool = option(False, "charge a lone speto fed and melded (as O8)", spec="O8")
-    pee_counts_layoffs: bool = option(False, "lay-offs in the pickup turn count for O6–O8", spec="§4")
-    opt_speto_laid_on_you: int = option(50, "a speto laid off next to your card", min=0, spec="O9")
-    fool_discard_penalty: int = option(50, "the next player takes your discard and knocks", min=0, spec="P1")
-    fool_mode: Literal["target_is_top", "any_pickup"] = option("target_is_top", "P1 trigger", spec="P1")
-    match_target: int = option(0, "match ends when a total reaches this; 0 = one hand", min=0, spec="B29")
+    opt_knock_speto_100: bool = option(True, N_("a speto knock card is worth 100"), spec="O1")
+    opt_knock_layoff_100: bool = option(True, N_("a lay-off-able knock card is worth 100"), spec="O2")
+    opt_ting_mee: int = option(50, N_("discarding a lay-off card (0 = off)"), min=0, spec="O3")
+    opt_ting_tem: int = option(50, N_("discarding a card that melds with 2 pile cards"), min=0, spec="O4")
+    opt_pee_hua: int = option(50, N_("feeding the head"), min=0, spec="O6")
+    opt_pee_speto: int = option(50, N_("speto feed"), min=0, spec="O7")
+    opt_ti_on: int = option(50, N_("lone speto-connector feed"), min=0, spec="O8")
+    ti_on_mode: Literal["functional", "strict_first"] = option("functional", N_("reading of 'first'"), spec="O8")
+    penalize_lone_speto_feed: bool = option(False, N_("charge a lone speto fed and melded (as O8)"), spec="O8")
+    pee_counts_layoffs: bool = option(False, N_("lay-offs in the pickup turn count for O6–O8"), spec="§4")
+    opt_speto_laid_on_you: int = option(50, N_("a speto laid off next to your card"), min=0, spec="O9")
+    fool_discard_penalty: int = option(50, N_("the next player takes your discard and knocks"), min=0, spec="P1")
+    fool_mode: Literal["target_is_top", "any_pickup"] = option("target_is_top", N_("P1 trigger"), spec="P1")
+    match_target: int = option(0, N_("match ends when a total reaches this; 0 = one hand"), min=0, spec="B29")
 
     def cards_per_hand(self, players: int) -> int:
         return self.hand_size or DEFAULT_HAND[players]
@@ -77,7 +78,7 @@ class DummyGame(Game[DummyOptions]):
     """dummy.md: Thai Dummy (ดัมมี่), 2–4 players, one 52-card pack."""
 
     id = "dummy"
-    name = "Thai Dummy"
+    name = N_("Thai Dummy")
     native_name = "ดัมมี่"
     min_players = 2
     max_players = 4

@@ -17,6 +17,7 @@ from ...cards import Card, card_str, cards_json, iter_bits, mask_of
 from ...deal import Deal
 from ...errors import ScenarioError
 from ...game import State
+from ...i18n import _
 from ...moves import Move
 from ...scoring import ScoreItem
 from . import notation, sampling
@@ -291,9 +292,9 @@ class DummyState(State):
 
     def why_illegal(self, seat: int, move: Move) -> str | None:
         if self.over:
-            return "the hand is over"
+            return _("the hand is over")
         if seat != self.cur:
-            return f"it is seat {self.cur}'s turn"
+            return _("it is seat {seat}'s turn", seat=self.cur)
         why = notation.precheck(self, seat, move)
         if why is not None:
             return why

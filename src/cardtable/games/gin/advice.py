@@ -12,6 +12,7 @@ from typing import Any
 
 from ...advice import Hint
 from ...cards import cards_of, cards_str, mask_of, parse_cards
+from ...i18n import _
 from ...melds import GIN
 from ...moves import Move
 from .bots import HeuristicBot
@@ -34,52 +35,57 @@ def advise(view: dict[str, Any], legal: list[Move]) -> Hint | None:
     for m in legal:
         by_verb.setdefault(m.verb, []).append(m)
     if "biggin" in by_verb:
-        return Hint(by_verb["biggin"][0], "big gin: all 11 cards meld (the biggest bonus)")
+        return Hint(by_verb["biggin"][0], _("big gin: all 11 cards meld (the biggest bonus)"))
     if "gin" in by_verb:
-        return Hint(by_verb["gin"][0], "gin: every card left melds, so no deadwood and the gin bonus")
+        return Hint(by_verb["gin"][0], _("gin: every card left melds, so no deadwood and the gin bonus"))
     if view.get("phase") == "defend":
         move = HeuristicBot()._defend(view, by_verb)
         if move.verb == "layoff":
-            return Hint(move, f"laying {move.cards[0]} off on the knocker's meld lowers your deadwood")
+            return Hint(move, _("laying {card} off on the knocker's meld lowers your deadwood",
+                                    card=move.cards[0]))
         if move.verb == "meld":
-            return Hint(move, "these cards form a meld, so they do not count as deadwood")
-        return Hint(move, "nothing more to meld or lay off")
+            return Hint(move, _("these cards form a meld, so they do not count as deadwood"))
+        return Hint(move, _("nothing more to meld or lay off"))
     discards = by_verb.get("discard", [])
     knocks = by_verb.get("knock", [])
     if discards or knocks:
         safe_knocks = [m for m in knocks if warn(view, m) is None]
         if safe_knocks:
             best = min(safe_knocks, key=lambda m: (_deadwood_after(hand, m), m.cards[0]))
-            return Hint(best, f"knocking leaves deadwood {_deadwood_after(hand, best)}, within the "
-                              f"knock limit {view.get('knock_limit')}")
+            return Hint(best, _("knocking leaves deadwood {points}, within the knock limit {limit}",
+                                points=_deadwood_after(hand, best), limit=view.get("knock_limit")))
         pool = discards or knocks
         best = min(pool, key=lambda m: HeuristicBot._discard_key(hand, int(m.cards[0]), _opp_known(view)))
-        why = f"leaves the least deadwood ({_deadwood_after(hand, best)}) and keeps your near-melds"
+        points = _deadwood_after(hand, best)
         if knocks and discards:
-            why += "; a knock now could be undercut"
-        return Hint(best, why)
+            return Hint(best, _("leaves the least deadwood ({points}) and keeps your near-melds; a knock "
+                                "now could be undercut", points=points))
+        return Hint(best, _("leaves the least deadwood ({points}) and keeps your near-melds", points=points))
     if "take" in by_verb:
         take = by_verb["take"][0]
         other = (by_verb.get("draw") or by_verb.get("pass") or [None])[0]
         if other is None:
-            return Hint(take, "the only move now")
+            return Hint(take, _("the only move now"))
         if view.get("phase") == "fifty":
-            return Hint(take, "take the 50th-card discard: with it you can knock or go gin at once "
-                              "(rule 36); passing leaves a dead hand")
+            return Hint(take, _("take the 50th-card discard: with it you can knock or go gin at once "
+                                "(rule 36); passing leaves a dead hand"))
         if view.get("discard"):
             top = _mask(view["discard"][-1:])
             now = GIN.deadwood(hand)
             after = min(GIN.deadwood((hand | top) & ~(1 << c)) for c in cards_of(hand))
             if after < now:
-                return Hint(take, f"taking {view['discard'][-1]} brings your deadwood from {now} to {after}")
+                return Hint(take, _("taking {card} brings your deadwood from {before} to {after}",
+                                    card=view["discard"][-1], before=now, after=after))
             if other.verb == "pass":
-                return Hint(other, f"{view['discard'][-1]} does not lower your deadwood ({now}); pass")
-            return Hint(other, f"the top discard does not lower your deadwood ({now}); draw from the stock")
-        return Hint(other, "draw from the stock")
+                return Hint(other, _("{card} does not lower your deadwood ({points}); pass",
+                                     card=view["discard"][-1], points=now))
+            return Hint(other, _("the top discard does not lower your deadwood ({points}); draw from the "
+                                 "stock", points=now))
+        return Hint(other, _("draw from the stock"))
     for verb in ("draw", "pass", "done"):
         if verb in by_verb:
-            return Hint(by_verb[verb][0], "the only move now" if len(legal) == 1 else "nothing better")
-    return Hint(legal[0], "the only move now" if len(legal) == 1 else "a legal move")
+            return Hint(by_verb[verb][0], _("the only move now") if len(legal) == 1 else _("nothing better"))
+    return Hint(legal[0], _("the only move now") if len(legal) == 1 else _("a legal move"))
 
 
 def _opp_known(view: dict[str, Any]) -> int:
@@ -117,17 +123,22 @@ def warn(view: dict[str, Any], move: Move) -> str | None:
     if known.bit_count() >= size:
         d = GIN.best_defence(known, melds).deadwood
         if d <= mine:
-            return (f"seat {opp}'s whole hand is known ({cards_str(cards_of(known))}): after lay-offs "
-                    f"it keeps {d} deadwood, not more than your {mine}, so this knock is undercut")
+            return _("seat {seat}'s whole hand is known ({cards}): after lay-offs it keeps {points} "
+                     "deadwood, not more than your {mine}, so this knock is undercut", seat=opp,
+                     cards=cards_str(cards_of(known)), points=d, mine=mine)
         return None
     safe = GIN.coverage(known)
     for m in melds:
         safe |= GIN.layoff_targets(m, known)
     if not safe:
         return None
-    return (f"seat {opp} is known to hold {cards_str(cards_of(safe))}, which "
-            f"{'meld or lay off' if GIN.coverage(known) else 'lay off on your melds'}; "
-            f"with {mine} deadwood you can be undercut (the defender needs {mine} or less)")
+    if GIN.coverage(known):
+        return _("seat {seat} is known to hold {cards}, which meld or lay off; with {points} deadwood you "
+                 "can be undercut (the defender needs {points} or less)", seat=opp,
+                 cards=cards_str(cards_of(safe)), points=mine)
+    return _("seat {seat} is known to hold {cards}, which lay off on your melds; with {points} deadwood "
+             "you can be undercut (the defender needs {points} or less)", seat=opp,
+             cards=cards_str(cards_of(safe)), points=mine)
 
 
 def hint(view: dict[str, Any], legal: list[Move]) -> str | None:

@@ -1,44 +1,118 @@
-"""Score lines of Gin Rummy for a person: both deadwoods added up (gin.md rules 30–39)."""
+"""Score lines of Gin Rummy for a person: both deadwoods added up (gin.md rules 30–39).
+
+Each sentence is built from the item's rule, points and cards and the final view (the
+knock, the options, the multiplier), never from the English note, so it can be translated."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ...explanation import ExplainContext, card_sum
+from ...i18n import N_, _, ngettext
 from ...melds import GIN
 
-SCORING_NOTE = ("The hand's winner scores the difference in deadwood (A 1, 2–10 their pips, "
-                "J Q K 10) plus any bonus.")
+SCORING_NOTE = N_("The hand's winner scores the difference in deadwood (A 1, 2–10 their pips, "
+                  "J Q K 10) plus any bonus.")
 
 
 def _value(card: int) -> int:
     return GIN.VALUE[card % 64]
 
 
+def _is_you(ctx: ExplainContext, seat: int) -> bool:
+    name = ctx.name(seat)
+    return name in ("You", _("You"))
+
+
+def _deadwood(ctx: ExplainContext, seat: int, cards: list[str]) -> str:
+    """"your deadwood 5♥ 5 + 9♣ 9 = 14" / "seat 2's deadwood 0"."""
+    text, pts = card_sum(cards, _value)
+    if _is_you(ctx, seat):
+        return _("your deadwood {cards} = {points}", cards=text, points=pts) if cards else _("your deadwood 0")
+    name = ctx.name(seat)
+    return (_("{name}'s deadwood {cards} = {points}", name=name, cards=text, points=pts) if cards
+            else _("{name}'s deadwood 0", name=name))
+
+
+def _knock(item: dict[str, Any], ctx: ExplainContext, knock: dict[str, Any], cards: list[str]) -> str:
+    kseat = int(knock["seat"])
+    mine = list(knock.get("deadwood") or [])
+    theirs = [c for c in cards if c not in mine]
+    k_pts = card_sum(mine, _value)[1]
+    d_pts = card_sum(theirs, _value)[1]
+    mult = int((ctx.view or {}).get("multiplier") or 1)
+    opts = ctx.options
+    parts = [_deadwood(ctx, 1 - kseat, theirs), _deadwood(ctx, kseat, mine)]
+    if item.get("rule") == "gin:31":
+        head = _("knock: {defender}; {knocker}", defender=parts[0], knocker=parts[1])
+    elif k_pts == d_pts and not opts.get("undercut_on_tie", True):
+        head = _("tie at {points}: {defender}; {knocker}", points=k_pts, defender=parts[0], knocker=parts[1])
+    else:
+        bonus = int(item.get("points", 0)) // mult - (k_pts - d_pts)
+        head = _("undercut: {defender}; {knocker}; plus undercut bonus {bonus}", defender=parts[0],
+                 knocker=parts[1], bonus=bonus)
+        if bonus == 0 and opts.get("undercut_bonus", 25):
+            head += "; " + _("bonus withheld")
+    if mult != 1:
+        head += "; " + _("doubled (spade upcard)")
+    return head
+
+
+def _gin(item: dict[str, Any], ctx: ExplainContext, knock: dict[str, Any], cards: list[str]) -> str:
+    d_pts = card_sum(cards, _value)[1]
+    mult = int((ctx.view or {}).get("multiplier") or 1)
+    bonus = int(item.get("points", 0)) // mult - d_pts
+    big = bool(knock.get("big_gin"))
+    text = (_("big gin: defender's deadwood {points} + big gin bonus {bonus}", points=d_pts, bonus=bonus) if big
+            else _("gin: defender's deadwood {points} + gin bonus {bonus}", points=d_pts, bonus=bonus))
+    if mult != 1:
+        text += " " + _("(doubled: spade upcard, rule 44)")
+    opts = ctx.options
+    if bonus == 0 and opts.get("big_gin_bonus" if big else "gin_bonus", 25):
+        text += "; " + _("bonus withheld")
+    if cards:
+        text += "; " + _deadwood(ctx, 1 - int(item["seat"]), cards)
+    return text
+
+
+def _match_end(item: dict[str, Any], ctx: ExplainContext) -> str | None:
+    opts = ctx.options
+    points = int(item.get("points", 0))
+    if item.get("rule") == "gin:38":
+        # scoring.match_end lists the game bonus (when there is one) before the box bonuses
+        before = sum(1 for it in ctx.items[:ctx.index] if it.get("rule") == "gin:38")
+        box = int(opts.get("box_bonus") or 0)
+        if (before or not opts.get("game_bonus", 100)) and box:
+            return ngettext("box bonus: {n} hand won × {bonus}", "box bonus: {n} hands won × {bonus}",
+                            points // box, bonus=box)
+        return _("game bonus for reaching {target}", target=opts.get("game_target", 100))
+    how = {"double_total": N_("shutout: the loser won no hand; the winner's total is doubled"),
+           "double_bonuses": N_("shutout: the loser won no hand; the winner's bonuses are doubled"),
+           "flat100": N_("shutout: the loser won no hand; flat 100")}.get(str(opts.get("shutout")))
+    return _(how) if how else None
+
+
 def explain(item: dict[str, Any], ctx: ExplainContext) -> str | None:
-    note = ctx.words(str(item.get("note", "")))
     cards = list(item.get("cards") or [])
     knock = (ctx.view or {}).get("knock") or {}
-    if item.get("rule") in ("gin:31", "gin:32") and knock.get("seat") is not None and cards:
-        kseat = int(knock["seat"])
-        mine = list(knock.get("deadwood") or [])
-        theirs = [c for c in cards if c not in mine]
-        k_text, k_pts = card_sum(mine, _value)
-        d_text, d_pts = card_sum(theirs, _value)
-        knocker = ctx.seat(kseat, possessive=True)
-        defender = ctx.seat(1 - kseat, possessive=True)
-        kind = note.split(":", 1)[0]
-        k_part = f"{knocker} deadwood {k_text} = {k_pts}" if mine else f"{knocker} deadwood 0"
-        d_part = f"{defender} deadwood {d_text} = {d_pts}" if theirs else f"{defender} deadwood 0"
-        rest = note.split(" + ", 1)[1] if " + " in note else ""
-        doubled = "; doubled (spade upcard)" if "doubled" in note else ""
-        rest = rest.split(" (doubled")[0]
-        return f"{kind}: {d_part}; {k_part}" + (f"; plus {rest}" if rest else "") + doubled
-    if cards and item.get("rule") == "gin:30":
-        text, pts = card_sum(cards, _value)
-        return f"{note}; {ctx.seat(1 - int(item['seat']), possessive=True)} deadwood {text} = {pts}"
+    rule = item.get("rule")
+    if rule in ("gin:31", "gin:32") and knock.get("seat") is not None and cards:
+        return _knock(item, ctx, knock, cards)
+    if rule == "gin:30":
+        return _gin(item, ctx, knock, cards)
+    if rule == "gin:35":
+        return _("dead hand: two stock cards left, nobody scores")
+    if str(rule).startswith("gin:R"):
+        # a referee's ruling: its note is the English sentence; the ruling words it anew
+        from .referee import ruling_of_note
+        ruling = ruling_of_note(str(item.get("note", "")))
+        if ruling is not None:
+            return ruling.said()
+    if rule in ("gin:38", "gin:39"):
+        text = _match_end(item, ctx)
+        if text is not None:
+            return text
+    note = ctx.words(str(item.get("note", "")))
     if cards:
         note += ": " + " ".join(cards)
     return note
-
-

@@ -5,26 +5,62 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ...i18n import N_, _, ngettext
 from ...presentation import Zone, name_of, zone
 from .render import _arranged
 
 ACE_LOW = True
-PHASES = {"offer": "take the upcard or pass", "offer_dealer": "dealer: take the upcard or pass",
-          "first_draw": "first draw from the stock", "draw": "draw from the stock or take the discard",
-          "discard": "discard (or knock / gin)", "fifty": "the 50th card", "defend": "lay off on the knock",
-          "over": "over"}
+PHASES = {"offer": N_("take the upcard or pass"), "offer_dealer": N_("dealer: take the upcard or pass"),
+          "first_draw": N_("first draw from the stock"),
+          "draw": N_("draw from the stock or take the discard"),
+          "discard": N_("discard (or knock / gin)"), "fifty": N_("the 50th card"),
+          "defend": N_("lay off on the knock"), "over": N_("over")}
+KINDS = {"big gin": N_("big gin"), "gin": N_("gin"), "knock": N_("knock")}
+
+
+def knock_kind(knock: dict[str, Any]) -> str:
+    """"big gin", "gin" or "knock" in the player's language."""
+    return _(KINDS["big gin" if knock["big_gin"] else "gin" if knock["gin"] else "knock"])
+
+
+def stock_text(view: dict[str, Any]) -> str:
+    """The stock size, the knock limit and the deal's special terms, for a status line."""
+    n = int(view.get("stock") or 0)
+    parts = [ngettext("{n} card", "{n} cards", n), _("knock limit {limit}", limit=view.get("knock_limit"))]
+    if view.get("gin_only"):
+        parts.append(_("gin only"))
+    if view.get("multiplier", 1) != 1:
+        parts.append(_("scores ×{multiplier}", multiplier=view["multiplier"]))
+    return "   ".join(parts)
+
+
+def held_text(n: int, known: Sequence[str]) -> str:
+    """An opponent's hand as far as it is known: "10 cards, known to hold A♣"."""
+    if known:
+        return ngettext("{n} card, known to hold {cards}", "{n} cards, known to hold {cards}", n,
+                        cards=" ".join(known))
+    return ngettext("{n} card", "{n} cards", n)
+
+
+def knock_text(knock: dict[str, Any]) -> str:
+    """The knocker's melds, deadwood and the cards laid off on them."""
+    text = " ".join("[" + " ".join(m) + "]" for m in knock["melds"])
+    if knock["deadwood"]:
+        text += "  " + _("deadwood {cards} = {points}", cards=" ".join(knock["deadwood"]),
+                         points=knock["deadwood_points"])
+    if knock.get("layoffs"):
+        text += "  " + _("laid off: {cards}", cards=", ".join(c for c, _i in knock["layoffs"]))
+    return text
 
 
 def zones(view: dict[str, Any], names: Sequence[str]) -> list[Zone]:
     seat = view.get("seat")
     pile = view.get("discard") or []
-    out = [zone("discard pile (top last)", pile[-10:]),
-           zone("stock", text=f"{view.get('stock')} cards   knock limit {view.get('knock_limit')}"
-                + ("   gin only" if view.get("gin_only") else "")
-                + (f"   scores ×{view['multiplier']}" if view.get("multiplier", 1) != 1 else "")),
-           zone("dealer", text=name_of(view.get("dealer"), names))]
+    out = [zone(_("discard pile (top last)"), pile[-10:]),
+           zone(_("stock"), text=stock_text(view)),
+           zone(_("dealer"), text=name_of(view.get("dealer"), names))]
     if view.get("hand"):
-        out.append(zone("your best melds", text=_arranged(view["hand"])))
+        out.append(zone(_("your best melds"), text=_arranged(view["hand"])))
     for s, n in enumerate(view.get("hand_sizes", [])):
         if s == seat:
             continue
@@ -32,15 +68,8 @@ def zones(view: dict[str, Any], names: Sequence[str]) -> list[Zone]:
             out.append(zone(name_of(s, names), text=_arranged(view["hands"][s])))
         else:
             known = view.get("known", [[]] * 2)[s]
-            out.append(zone(name_of(s, names), text=f"{n} cards"
-                            + (f", known to hold {' '.join(known)}" if known else "")))
+            out.append(zone(name_of(s, names), text=held_text(n, known)))
     knock = view.get("knock")
     if knock and knock.get("seat") is not None:
-        kind = "big gin" if knock["big_gin"] else "gin" if knock["gin"] else "knock"
-        text = " ".join("[" + " ".join(m) + "]" for m in knock["melds"])
-        if knock["deadwood"]:
-            text += f"  deadwood {' '.join(knock['deadwood'])} = {knock['deadwood_points']}"
-        if knock.get("layoffs"):
-            text += "  laid off: " + ", ".join(c for c, _ in knock["layoffs"])
-        out.append(zone(f"{name_of(knock['seat'], names)}: {kind}", text=text))
+        out.append(zone(f"{name_of(knock['seat'], names)}: {knock_kind(knock)}", text=knock_text(knock)))
     return out

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from ...cards import Card
 from ...errors import IllegalMove
+from ...i18n import _
 from ...moves import Move, default_move_text, parse_default_move
 
 VERBS = ("take", "pass", "draw", "discard", "knock", "gin", "biggin", "meld", "layoff", "done")
@@ -71,15 +72,16 @@ def parse_move(text: str, seat: int | None = None) -> Move:
     mv = parse_default_move(text)
     verb = ALIASES.get(mv.verb, mv.verb)
     if verb not in VERBS:
-        raise IllegalMove(text, f"unknown move {mv.verb!r}; gin moves: {', '.join(VERBS)}", seat)
+        raise IllegalMove(text, _("unknown move {verb}; gin moves: {verbs}", verb=repr(mv.verb),
+                                  verbs=", ".join(VERBS)), seat)
     if mv.target is not None:
-        raise IllegalMove(text, "gin moves take no '@' target", seat)
+        raise IllegalMove(text, _("gin moves take no '@' target"), seat)
     ncards, ngroups = _ARITY[verb]
     if (ncards is not None and len(mv.cards) not in ncards) or (
             ngroups is not None and len(mv.groups) not in ngroups):
-        raise IllegalMove(text, f"write it as '{_USAGE[verb]}'", seat)
+        raise IllegalMove(text, _("write it as '{usage}'", usage=_USAGE[verb]), seat)
     if verb == "meld" and not mv.cards:
-        raise IllegalMove(text, f"name the meld's cards: '{_USAGE[verb]}'", seat)
+        raise IllegalMove(text, _("name the meld's cards: '{usage}'", usage=_USAGE[verb]), seat)
     if verb != mv.verb:
         mv = Move(verb, mv.cards, mv.groups, None)
     return mv

@@ -24,8 +24,10 @@ from typing import Any
 
 from ...cards import card_str, cards_str, make_pack, parse_cards, shuffled
 from ...errors import BadCard, CardtableError, IllegalMove
+from ...i18n import N_, _, ngettext
 from ...moves import split_seat_prefix
 from ...scoring import ScoreItem
+from .referee import said, worded
 from .state import OVER
 from .table import GinTableState
 
@@ -51,11 +53,11 @@ class PhysicalDeal:
         rules = dict(rules or {})
         for key, value in UNSUPPORTED.items():
             if rules.get(key, value) != value:
-                raise IllegalMove(f"{key}={rules[key]}", f"{key} is not available in physical mode: "
-                                  "it decides legal moves from cards nobody has seen")
+                raise IllegalMove(f"{key}={rules[key]}", _("{key} is not available in physical mode: "
+                                    "it decides legal moves from cards nobody has seen", key=key))
         self.rules = {**rules, **UNSUPPORTED, "table_mode": True}
         if dealer not in (0, 1):
-            raise IllegalMove(f"dealer {dealer}", "the dealer is seat 0 or 1")
+            raise IllegalMove(f"dealer {dealer}", _("the dealer is seat 0 or 1"))
         # placeholders: a shuffle of its own; nothing in it is ever shown as a card
         cards = shuffled(make_pack(), random.Random(seed))
         a, b = sizes
@@ -108,8 +110,8 @@ class PhysicalDeal:
                 continue
             if ok(st2):
                 return trial, st2
-        raise IllegalMove(card_str(c), f"{card_str(c)} cannot be {where}: every such place holds "
-                                       "a card already entered")
+        raise IllegalMove(card_str(c), _("{card} cannot be {place}: every such place holds a card already "
+                                         "entered", card=card_str(c), place=said(where)))
 
     def _unknown_places(self, st: GinTableState) -> list[int]:
         """The unnamed cards in the order their places are tried: stock from the top, then the
@@ -123,7 +125,7 @@ class PhysicalDeal:
         """Record one line (see the class doc); returns what was recorded, as text."""
         line = " ".join(text.split())
         if not line:
-            raise IllegalMove(text, "nothing entered")
+            raise IllegalMove(text, _("nothing entered"))
         prefix, body = split_seat_prefix(line)
         words = body.split()
         verb = words[0].lower()
@@ -132,28 +134,28 @@ class PhysicalDeal:
         if verb in ("hand", "show"):
             return self._enter_show(body, words)
         if self.state.is_over and verb != "report":
-            raise IllegalMove(line, "the deal is over")
+            raise IllegalMove(line, _("the deal is over"))
         if not self.upcard_entered:
-            raise IllegalMove(line, "enter the upcard first: 'upcard 7♦'")
+            raise IllegalMove(line, _("enter the upcard first: 'upcard 7♦'"))
         return self._enter_move(line, prefix, body, words)
 
     def _enter_upcard(self, body: str, words: list[str]) -> str:
         if self.moves or self.upcard_entered:
-            raise IllegalMove(body, "the upcard is entered once, before the first move")
+            raise IllegalMove(body, _("the upcard is entered once, before the first move"))
         cards = self._cards(body, words[1:], exactly=1)
         c = cards[0]
         deal = self._swapped(self.deal, c, self.deal["discard"][0])
-        self._commit(deal, self._replay(deal, self.moves), {c: "the upcard"})
+        self._commit(deal, self._replay(deal, self.moves), {c: worded(N_("the upcard"))})
         self.upcard_entered = True
         return f"upcard {card_str(c)}"
 
     def _enter_show(self, body: str, words: list[str]) -> str:
         if len(words) < 3 or words[1] not in ("0", "1"):
-            raise IllegalMove(body, "write the seat and the cards: 'show 1 7♦ 8♦ 9♦'")
+            raise IllegalMove(body, _("write the seat and the cards: 'show 1 7♦ 8♦ 9♦'"))
         seat = int(words[1])
         cards = self._cards(body, words[2:])
         deal, st = self._in_hand(self.deal, seat, cards, body)
-        self._commit(deal, st, {c: f"entered in seat {seat}'s hand" for c in cards})
+        self._commit(deal, st, {c: worded(N_("entered in seat {seat}'s hand"), seat=seat) for c in cards})
         return f"seat {seat} holds {cards_str(cards)}"
 
     def _enter_move(self, line: str, prefix: int | None, body: str, words: list[str]) -> str:
@@ -163,30 +165,30 @@ class PhysicalDeal:
         if verb == "draw" and len(words) > 1:           # the recorder saw the card drawn
             cards = self._cards(body, words[1:], exactly=1)
             c = cards[0]
-            deal, _ = self._on_stock_top(c, body)
+            deal, _placed = self._on_stock_top(c, body)
             move = f"{prefix}: draw" if prefix is not None else "draw"
-            return self._apply(deal, move, {c: "drawn from the stock"})
+            return self._apply(deal, move, {c: worded(N_("drawn from the stock"))})
         if seat is None:
-            raise IllegalMove(line, "write the seat first, e.g. '1: report R6 7♦'")
+            raise IllegalMove(line, _("write the seat first, e.g. '1: report R6 7♦'"))
         try:
             mv = st.parse_move(body, seat)
         except BadCard as e:
             raise IllegalMove(body, str(e), seat) from None
         if mv.verb == "report" and (mv.target or "").split()[:1] == ["R7"] and not mv.cards:
-            raise IllegalMove(body, "name the card that was seen: 'report R7 7♦' (at a real table "
-                                    "the record does not know the top stock card)", seat)
+            raise IllegalMove(body, _("name the card that was seen: 'report R7 7♦' (at a real table "
+                                      "the record does not know the top stock card)"), seat)
         named = [int(c) % 64 for c in (*mv.cards, *(c for g in mv.groups for c in g))]
         new = [c for c in dict.fromkeys(named) if c not in self.known]
         deal = self.deal
         if verb in HAND_VERBS and new:
             mover = st.cur
-            deal, _ = self._in_hand(deal, mover, new, body)
+            deal, _placed = self._in_hand(deal, mover, new, body)
         elif new:                                          # a report: wherever it can be true
             for c in new:
-                deal, _ = self._place(deal, c, lambda s, c=c: self._legal_with(s, line, c),
-                                      "where this report says")
+                deal, _placed = self._place(deal, c, lambda s, c=c: self._legal_with(s, line, c),
+                                      worded(N_("where this report says")))
         self._check_spread(deal, line, verb, new)
-        where = f"named by '{body}'"
+        where = worded(N_("named by '{move}'"), move=body)
         return self._apply(deal, line, {c: where for c in new})
 
     def _legal_with(self, st: GinTableState, line: str, c: int) -> bool:
@@ -199,14 +201,15 @@ class PhysicalDeal:
     def _on_stock_top(self, c: int, body: str) -> tuple[dict[str, Any], GinTableState]:
         st = self.state
         if not st.stock:
-            raise IllegalMove(body, "the stock is empty")
+            raise IllegalMove(body, _("the stock is empty"))
         top = int(st.stock[-1]) % 64
         if top == c:
             return self.deal, st
         if c in self.known:
-            raise IllegalMove(body, f"{card_str(c)} was {self.known[c]}, not on top of the stock")
+            raise IllegalMove(body, _("{card} was {place}, not on top of the stock", card=card_str(c),
+                                      place=said(self.known[c])))
         if top in self.known:
-            raise IllegalMove(body, f"the top of the stock is known to be {card_str(top)}")
+            raise IllegalMove(body, _("the top of the stock is known to be {card}", card=card_str(top)))
         deal = self._swapped(self.deal, c, top)
         return deal, self._replay(deal, self.moves)
 
@@ -216,10 +219,11 @@ class PhysicalDeal:
         for c in cards:
             if c in self.known:
                 if not (self.state.hands[seat] >> c) & 1:
-                    raise IllegalMove(body, f"{card_str(c)} was {self.known[c]}, not in seat {seat}'s hand")
+                    raise IllegalMove(body, _("{card} was {place}, not in seat {seat}'s hand", card=card_str(c),
+                                              place=said(self.known[c]), seat=seat))
                 continue
-            deal, _ = self._place(deal, c, lambda s, c=c: bool((s.hands[seat] >> c) & 1),
-                                  f"in seat {seat}'s hand", frozenset(placed))
+            deal, _placed = self._place(deal, c, lambda s, c=c: bool((s.hands[seat] >> c) & 1),
+                                  worded(N_("in seat {seat}'s hand"), seat=seat), frozenset(placed))
             placed.add(c)
         return deal, self._replay(deal, self.moves)
 
@@ -236,8 +240,9 @@ class PhysicalDeal:
             unknown = [c for c in st.cards_in(st.hands[s]) if int(c) % 64 not in self.known
                        and int(c) % 64 not in new]
             if unknown:
-                raise IllegalMove(line, f"seat {s}'s hand has {len(unknown)} card(s) not entered yet: "
-                                        f"enter them first with 'show {s} <cards>'")
+                raise IllegalMove(line, _("seat {seat}'s hand has {n} card(s) not entered yet: "
+                                          "enter them first with 'show {seat} <cards>'", seat=s,
+                                          n=len(unknown)))
 
     def _apply(self, deal: dict[str, Any], move: str, named: dict[int, str]) -> str:
         st = self._replay(deal, self.moves)
@@ -267,11 +272,11 @@ class PhysicalDeal:
         except BadCard as e:
             raise IllegalMove(body, str(e)) from None
         if exactly is not None and len(cards) != exactly:
-            raise IllegalMove(body, f"name {exactly} card" + ("s" if exactly > 1 else ""))
+            raise IllegalMove(body, ngettext("name {n} card", "name {n} cards", exactly))
         if not cards:
-            raise IllegalMove(body, "name the cards")
+            raise IllegalMove(body, _("name the cards"))
         if len(set(cards)) != len(cards):
-            raise IllegalMove(body, "a card is named twice")
+            raise IllegalMove(body, _("a card is named twice"))
         return cards
 
     # --- what the record shows ----------------------------------------------------------------

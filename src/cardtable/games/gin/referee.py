@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 from ...cards import Card, card_str, cards_str, parse_card
 from ...deal import Deal
 from ...errors import BadCard, IllegalMove, ScenarioError
+from ...i18n import _
 from ...moves import Move
 from ...scoring import ScoreItem
 from .state import DEFEND, DISCARD, DRAW, FIFTY, FIRST_DRAW, OFFER, OFFER_DEALER, OVER, GinState
@@ -102,6 +103,15 @@ class Ruling:
             s += f" Seat {self.chooser} chose {self.choice}."
         return s
 
+    def said(self) -> str:
+        """:meth:`sentence` in the player's language (the English one is the data)."""
+        s = said(self.text)
+        if self.options and self.choice is None:
+            s += " " + _("Seat {seat} chooses: {options}.", seat=self.chooser, options=or_list(self.options))
+        elif self.choice is not None:
+            s += " " + _("Seat {seat} chose {choice}.", seat=self.chooser, choice=self.choice)
+        return s
+
     def to_json(self) -> dict[str, Any]:
         d: dict[str, Any] = {"rule": self.label, "reporter": self.reporter,
                              "offender": self.offender, "text": self.sentence(), "turn": self.turn}
@@ -115,8 +125,9 @@ class Ruling:
 
     def item(self) -> ScoreItem:
         seat = self.offender if self.offender is not None else self.reporter
-        return ScoreItem(seat, 0, self.label, tuple(Card(c) for c in self.cards),
-                         self.sentence(), self.turn)
+        note = self.sentence()
+        _remember(_BY_NOTE, note, self)
+        return ScoreItem(seat, 0, self.label, tuple(Card(c) for c in self.cards), note, self.turn)
 
 
 @dataclass(frozen=True)
@@ -152,6 +163,47 @@ class Exposure:
 
 
 
+# The rulings' and bars' sentences are data (score items' notes, the view) and stay English;
+# the words of each (its message and parameters) are remembered by its English text so that
+# a screen can show it in the player's language (``said``, ``ruling_of_note``).
+_WORDS: dict[str, tuple[str, dict[str, Any]]] = {}
+_BY_NOTE: dict[str, Ruling] = {}
+_REMEMBERED = 20_000
+
+
+def _remember(table: dict[str, Any], key: str, value: Any) -> None:
+    if len(table) >= _REMEMBERED:
+        table.clear()
+    table[key] = value
+
+
+def worded(message: str, **params: Any) -> str:
+    """The English sentence of ``message`` (marked ``N_``) with ``params``: the text a ruling
+    or a bar keeps; :func:`said` gives it in the player's language."""
+    text = message.format(**params)
+    _remember(_WORDS, text, (message, params))
+    return text
+
+
+def said(text: str) -> str:
+    """A sentence made by :func:`worded`, in the player's language (others as they are)."""
+    got = _WORDS.get(text)
+    return _(got[0], **got[1]) if got else text
+
+
+def ruling_of_note(note: str) -> Ruling | None:
+    """The ruling whose score item has this note (for the score lines)."""
+    return _BY_NOTE.get(note)
+
+
+def or_list(items: Any) -> str:
+    """'a' or 'b' or 'c', joined by the language's "or"."""
+    out = ""
+    for x in items:
+        out = x if not out else _("{first} or {second}", first=out, second=x)
+    return out
+
+
 # --- notation --------------------------------------------------------------------------------
 
 def parse_table_move(text: str, seat: int | None = None) -> Move:
@@ -160,17 +212,18 @@ def parse_table_move(text: str, seat: int | None = None) -> Move:
     verb = words[0].lower() if words else ""
     if verb == "accept":
         if len(words) > 1:
-            raise IllegalMove(text, "'accept' takes nothing more", seat)
+            raise IllegalMove(text, _("'accept' takes nothing more"), seat)
         return Move("accept")
     if verb == "choose":
         if len(words) != 2 or words[1].lower() not in CHOICES:
-            raise IllegalMove(text, f"write 'choose <option>'; options are {', '.join(CHOICES)}", seat)
+            raise IllegalMove(text, _("write 'choose <option>'; options are {options}",
+                                      options=", ".join(CHOICES)), seat)
         return Move("choose", target=words[1].lower())
     if len(words) < 2:
-        raise IllegalMove(text, "write 'report <rule> ...', e.g. 'report R6 7♦' (rules R1–R13)", seat)
+        raise IllegalMove(text, _("write 'report <rule> ...', e.g. 'report R6 7♦' (rules R1–R13)"), seat)
     rule = words[1].upper()
     if rule not in RULES:
-        raise IllegalMove(text, f"unknown rule {words[1]!r}; the referee rules R1–R13", seat)
+        raise IllegalMove(text, _("unknown rule {rule}; the referee rules R1–R13", rule=repr(words[1])), seat)
     cards: list[Card] = []
     flags: list[str] = []
     for w in words[2:]:
@@ -180,8 +233,9 @@ def parse_table_move(text: str, seat: int | None = None) -> Move:
         try:
             cards.append(parse_card(w))
         except BadCard as e:
-            raise IllegalMove(text, f"{w!r} is neither a card nor a word of this report ({e}); "
-                              f"write {USAGE[rule]!r}", seat) from None
+            raise IllegalMove(text, _("{word} is neither a card nor a word of this report ({error}); "
+                                      "write {usage}", word=repr(w), error=e, usage=repr(USAGE[rule])),
+                              seat) from None
     return Move("report", tuple(cards), (), " ".join([rule, *flags]))
 
 
@@ -266,12 +320,18 @@ def wrong_seats(st: GinTableState) -> list[int]:
 def _in_stock(st: GinTableState, cards: tuple[int, ...]) -> str | None:
     for c in cards:
         if c not in st.stock:
-            return f"{card_str(c)} is not in the stock"
+            return _("{card} is not in the stock", card=card_str(c))
     return None
 
 
 def knock_made(st: GinTableState) -> bool:
     return st.window is not None or st.knocker >= 0
+
+
+def counts_said(st: GinTableState) -> str:
+    """``counts_text`` in the player's language."""
+    return ", ".join(_("seat {seat} holds {n} (should hold {want})", seat=s, n=st.hands[s].bit_count(),
+                       want=expected_count(st, s)) for s in (0, 1))
 
 
 def counts_text(st: GinTableState) -> str:
@@ -285,37 +345,43 @@ def why_report(st: GinTableState, seat: int, move: Move) -> str | None:
     """None if the report can be ruled now, else why not (for a person to read)."""
     rule, flags = report_parts(move)
     if rule not in RULES:
-        return f"unknown rule {rule!r}; the referee rules R1–R13"
+        return _("unknown rule {rule}; the referee rules R1–R13", rule=repr(rule))
     if st.pending >= 0:
         r = st.rulings[st.pending]
-        return (f"first seat {r.chooser} must answer the {r.rule} ruling: "
-                + " or ".join(f"'choose {o}'" for o in r.options))
+        return _("first seat {seat} must answer the {rule} ruling: {choices}", seat=r.chooser,
+                 rule=r.rule, choices=or_list(f"'choose {o}'" for o in r.options))
     if st.voided is not None:
-        return "the deal was voided; a new deal follows"
+        return _("the deal was voided; a new deal follows")
     why = _WHY[rule](st, seat, move.cards, flags)
     return why
 
 
 def _no_more(cards: tuple[int, ...], flags: list[str], ncards: tuple[int, ...] = (0,),
              allowed: tuple[str, ...] = (), rule: str = "") -> str | None:
-    usage = f": write {USAGE[rule]!r}" if rule else ""
     if len(cards) not in ncards:
         lo, hi = ncards[0], ncards[-1]
-        want = "no card" if hi == 0 else (f"{lo}" if lo == hi else f"{lo} to {hi}") + " card(s)"
-        return f"this report names {want}, not {len(cards)}{usage}"
-    bad = [f for f in flags if f not in allowed]
-    if bad:
-        return f"this report takes no word {bad[0]!r}{usage}"
-    return None
+        n = len(cards)
+        if hi == 0:
+            why = _("this report names no card, not {n}", n=n)
+        elif lo == hi:
+            why = _("this report names {want} card(s), not {n}", want=lo, n=n)
+        else:
+            why = _("this report names {lo} to {hi} card(s), not {n}", lo=lo, hi=hi, n=n)
+    else:
+        bad = [f for f in flags if f not in allowed]
+        if not bad:
+            return None
+        why = _("this report takes no word {word}", word=repr(bad[0]))
+    return _("{reason}: write {usage}", reason=why, usage=repr(USAGE[rule])) if rule else why
 
 
 def _during_play(st: GinTableState) -> str | None:
     if st.phase == OVER:
-        return "the deal is over"
+        return _("the deal is over")
     if st.window is not None:
-        return "a knock is on the table: rule it first (accept, or report R9/R10/R11/R12)"
+        return _("a knock is on the table: rule it first (accept, or report R9/R10/R11/R12)")
     if st.knocker >= 0:
-        return "the knock has been made"
+        return _("the knock has been made")
     return None
 
 
@@ -323,17 +389,17 @@ def _why_r1(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[st
     """gin.md R1: misdeal grounds (a)–(d)."""
     grounds = [f for f in flags if f in R1_GROUNDS]
     if len(grounds) != 1 or cards or any(f not in (*R1_GROUNDS, "dealing") for f in flags):
-        return "write 'report R1 a|b|c|d' (add 'dealing' if found before the upcard was turned)"
+        return _("write 'report R1 a|b|c|d' (add 'dealing' if found before the upcard was turned)")
     bad = _during_play(st)
     if bad:
         return bad
     if "dealing" in flags and game_moves(st):
-        return "'dealing' means found before the upcard was turned, but play has begun"
+        return _("'dealing' means found before the upcard was turned, but play has begun")
     if grounds[0] == "d":
         if first_draw_done(st):
-            return "after the first draw a wrong count is ruled by R2: write 'report R2'"
+            return _("after the first draw a wrong count is ruled by R2: write 'report R2'")
         if not wrong_seats(st):
-            return f"both hands hold the right number of cards ({counts_text(st)})"
+            return _("both hands hold the right number of cards ({counts})", counts=counts_said(st))
     return None
 
 
@@ -343,12 +409,12 @@ def _why_r2(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[st
     if bad:
         return bad
     if not first_draw_done(st):
-        return "before the first draw a wrong count is a misdeal: write 'report R1 d'"
+        return _("before the first draw a wrong count is a misdeal: write 'report R1 d'")
     wrong = wrong_seats(st)
     if not wrong:
-        return f"both hands hold the right number of cards ({counts_text(st)})"
+        return _("both hands hold the right number of cards ({counts})", counts=counts_said(st))
     if all(s in st.corrections for s in wrong):
-        return "that hand is already being corrected"
+        return _("that hand is already being corrected")
     return None
 
 
@@ -359,15 +425,15 @@ def _why_r3(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[st
         return bad
     if st.window is None:
         if st.knocker >= 0 and any(r.rule == "R3" for r in st.rulings):
-            return "R3 was already ruled when the knock was scored"
+            return _("R3 was already ruled when the knock was scored")
         if st.knocker >= 0:
-            return f"the defender held {st.defender_count()} cards: his hand was right"
-        return "R3 rules a knock; before a knock a wrong count is R1 or R2"
+            return _("the defender held {n} cards: his hand was right", n=st.defender_count())
+        return _("R3 rules a knock; before a knock a wrong count is R1 or R2")
     if any(r.rule == "R3" for r in st.rulings):
-        return "R3 was already ruled for this knock"
+        return _("R3 was already ruled for this knock")
     n = st.hands[1 - st.window.knocker].bit_count()
     if n == 10:
-        return "the defender holds 10 cards: his hand is right"
+        return _("the defender holds 10 cards: his hand is right")
     return None
 
 
@@ -381,11 +447,11 @@ def _why_r4(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[st
         return bad
     if flags:
         if st.window is not None:
-            return "a knock is on the table: rule it first (accept, or report R9/R10/R11/R12)"
+            return _("a knock is on the table: rule it first (accept, or report R9/R10/R11/R12)")
         return None
     if st.foreign_in_stock(cards[0]) is None:
-        return (f"no {card_str(cards[0])} of another pack is in the stock (a deal lists such "
-                "cards under 'foreign')")
+        return _("no {card} of another pack is in the stock (a deal lists such cards under "
+                 "'foreign')", card=card_str(cards[0]))
     return None
 
 
@@ -395,15 +461,15 @@ def _why_r5(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[st
     if bad:
         return bad
     if st.phase not in (OFFER_DEALER, DISCARD):
-        return ("a premature draw is one made before the dealer answers the upcard, or before "
-                "the opponent has discarded")
+        return _("a premature draw is one made before the dealer answers the upcard, or before "
+                 "the opponent has discarded")
     off = 1 - st.cur
     if off in st.premature:
-        return f"seat {off} has already drawn for his next turn"
+        return _("seat {seat} has already drawn for his next turn", seat=off)
     if len(st.stock) < 3:
-        return "the stock is down to two cards and is not drawn"
+        return _("the stock is down to two cards and is not drawn")
     if st.stock[-1] >= 64:
-        return "the top stock card has another back: report R4 first"
+        return _("the top stock card has another back: report R4 first")
     return None
 
 
@@ -413,7 +479,7 @@ def _why_r6(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[st
     if bad:
         return bad
     if st.phase not in (FIRST_DRAW, DRAW, DISCARD, FIFTY):
-        return "R6 rules a card seen while drawing; no one is drawing now"
+        return _("R6 rules a card seen while drawing; no one is drawing now")
     return _in_stock(st, cards)
 
 
@@ -423,9 +489,9 @@ def _why_r7(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[st
     if bad:
         return bad
     if len(st.stock) < 3:
-        return "the stock is down to two cards and is not drawn"
+        return _("the stock is down to two cards and is not drawn")
     if not cards and st.stock[-1] >= 64:
-        return "the top stock card has another back: report R4 first"
+        return _("the top stock card has another back: report R4 first")
     return _in_stock(st, cards)
 
 
@@ -433,7 +499,7 @@ def _why_r8(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[st
     """gin.md R8: an exposed card (in the stock, from a hand, or shown as a discard)."""
     where = [f for f in flags if f in R8_WHERE]
     if len(cards) != 1 or len(where) != 1 or len(flags) != 1:
-        return "write 'report R8 7♦ stock|hand|discard'"
+        return _("write 'report R8 7♦ stock|hand|discard'")
     bad = _during_play(st)
     if bad:
         return bad
@@ -442,10 +508,10 @@ def _why_r8(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[st
         return _in_stock(st, cards)
     holder = st.holder_of(c)
     if holder is None:
-        return f"{card_str(c)} is in no hand"
+        return _("{card} is in no hand", card=card_str(c))
     if where[0] == "discard":
         if holder != st.cur or st.phase != DISCARD:
-            return f"{card_str(c)} counts for a discard only when its holder is to discard"
+            return _("{card} counts for a discard only when its holder is to discard", card=card_str(c))
         return GinState._why_discard(st, Move("discard", (Card(c),)))
     return None
 
@@ -460,17 +526,18 @@ def _why_knock_report(st: GinTableState, rule: str, cards: tuple[int, ...],
         w = st.accepted
     if w is None:
         if st.knocker >= 0:
-            return ("the knock has been accepted: an illegal knock found after the defender "
-                    "has laid off (or once the engine scored it) stands (late_illegal_knock)")
-        return "no knock is on the table"
+            return _("the knock has been accepted: an illegal knock found after the defender "
+                     "has laid off (or once the engine scored it) stands (late_illegal_knock)")
+        return _("no knock is on the table")
     if rule == "R11":
         if not w.wrong_count:
-            return "the knocker's spread holds 10 cards"
+            return _("the knocker's spread holds 10 cards")
         return None
     if not w.over_limit:
         if w.wrong_count:
-            return f"the knock is within the limit; the knocker holds {w.count} cards: that is R11"
-        return f"the knock is within the limit ({w.points})"
+            return _("the knock is within the limit; the knocker holds {n} cards: that is R11",
+                     n=w.count)
+        return _("the knock is within the limit ({points})", points=w.points)
     return None
 
 
@@ -506,18 +573,18 @@ def _why_r12(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[s
     if k >= 0 and seat != k:
         # the swap is the knocker's right ("он может ее заменить"); a check run for another
         # seat would also tell him about the face-down card (the deadwood it leaves)
-        return f"only the knocker, seat {k}, may swap his knock discard (R12)"
+        return _("only the knocker, seat {seat}, may swap his knock discard (R12)", seat=k)
     if st.window is not None:
         if not (st.hands[st.window.knocker] >> c) & 1:
-            return f"{card_str(c)} is not among the knocker's cards"
+            return _("{card} is not among the knocker's cards", card=card_str(c))
         if c == st.taken and not st.opts.allow_rediscard_taken:
-            return (f"{card_str(c)} was just taken from the discard pile and may not be the knock "
-                    "discard (rule 17)")
+            return _("{card} was just taken from the discard pile and may not be the knock "
+                     "discard (rule 17)", card=card_str(c))
         return None
     if st.knocker < 0 or st.pre_knock is None or st.big_gin:
-        return "no knock discard to swap"
+        return _("no knock discard to swap")
     if st.d_layoffs and not st.opts.defender_auto:
-        return "the defender has begun to lay off; the knock discard stands"
+        return _("the defender has begun to lay off; the knock discard stands")
     return st.why_swap(c)
 
 
@@ -527,14 +594,14 @@ def _why_r13(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[s
     if bad:
         return bad
     if st.phase not in (OFFER, OFFER_DEALER, DRAW, DISCARD, FIFTY):
-        return "R13 rules a draw from the discard pile; no one may take from it now"
+        return _("R13 rules a draw from the discard pile; no one may take from it now")
     if st.phase == DISCARD and st.taken < 0:
-        return f"seat {st.cur} drew from the stock this turn, not from the discard pile"
+        return _("seat {seat} drew from the stock this turn, not from the discard pile", seat=st.cur)
     for c in cards:
         if c not in st.pile:
-            return f"{card_str(c)} is not in the discard pile"
+            return _("{card} is not in the discard pile", card=card_str(c))
     if len(cards) == 1 and st.pile[-1] == cards[0] and st.phase != DISCARD:
-        return f"{card_str(cards[0])} is the top discard: taking it is a legal draw"
+        return _("{card} is the top discard: taking it is a legal draw", card=card_str(cards[0]))
     return None
 
 
@@ -545,12 +612,12 @@ _WHY = {"R1": _why_r1, "R2": _why_r2, "R3": _why_r3, "R4": _why_r4, "R5": _why_r
 
 def why_choose(st: GinTableState, seat: int, move: Move) -> str | None:
     if st.pending < 0:
-        return "no ruling is waiting for a choice"
+        return _("no ruling is waiting for a choice")
     r = st.rulings[st.pending]
     if seat != r.chooser:
-        return f"seat {r.chooser} makes this choice"
+        return _("seat {seat} makes this choice", seat=r.chooser)
     if move.target not in r.options:
-        return f"the {r.rule} options are {' or '.join(r.options)}"
+        return _("the {rule} options are {options}", rule=r.rule, options=or_list(r.options))
     return None
 
 

@@ -10,6 +10,7 @@ from ...cards import Card, card_str, make_pack, shuffled
 from ...deal import Deal, deal_round_robin
 from ...errors import BadOption, ScenarioError
 from ...game import Game, MatchEnd
+from ...i18n import N_
 from ...options import Options, option
 
 
@@ -17,39 +18,39 @@ from ...options import Options, option
 class GinOptions(Options):
     """Every key of gin.md A.13 with the spec's default, plus the engine's own keys."""
 
-    knock_limit: int = option(10, "most deadwood a knocker may keep (0 = straight gin)",
+    knock_limit: int = option(10, N_("most deadwood a knocker may keep (0 = straight gin)"),
                               min=0, max=10, spec="gin.md rule 19")
-    gin_bonus: int = option(25, "bonus for going gin", min=0, spec="gin.md rule 33")
-    undercut_bonus: int = option(25, "bonus for an undercut", min=0, spec="gin.md rule 33")
-    undercut_on_tie: bool = option(True, "a tie (K = D) counts as an undercut", spec="gin.md rule 32")
-    big_gin: bool = option(False, "allow big gin (all 11 cards melded, no discard)", spec="gin.md rule 24")
-    big_gin_bonus: int = option(31, "bonus for big gin, in place of the gin bonus", min=0,
+    gin_bonus: int = option(25, N_("bonus for going gin"), min=0, spec="gin.md rule 33")
+    undercut_bonus: int = option(25, N_("bonus for an undercut"), min=0, spec="gin.md rule 33")
+    undercut_on_tie: bool = option(True, N_("a tie (K = D) counts as an undercut"), spec="gin.md rule 32")
+    big_gin: bool = option(False, N_("allow big gin (all 11 cards melded, no discard)"), spec="gin.md rule 24")
+    big_gin_bonus: int = option(31, N_("bonus for big gin, in place of the gin bonus"), min=0,
                                 spec="gin.md rule 24")
-    box_bonus: int = option(25, "end-of-game bonus per hand won", min=0, spec="gin.md rule 38")
-    game_bonus: int = option(100, "end-of-game bonus for the winner", min=0, spec="gin.md rule 38")
-    game_target: int = option(100, "a game ends when a total reaches this", min=1, spec="gin.md rule 37")
+    box_bonus: int = option(25, N_("end-of-game bonus per hand won"), min=0, spec="gin.md rule 38")
+    game_bonus: int = option(100, N_("end-of-game bonus for the winner"), min=0, spec="gin.md rule 38")
+    game_target: int = option(100, N_("a game ends when a total reaches this"), min=1, spec="gin.md rule 37")
     shutout: Literal["double_total", "double_bonuses", "flat100", "none"] = option(
-        "double_total", "what a shutout (loser won no hand) adds", spec="gin.md rule 39")
+        "double_total", N_("what a shutout (loser won no hand) adds"), spec="gin.md rule 39")
     deal_rotation: Literal["loser", "winner", "alternate"] = option(
-        "loser", "who deals the next hand", spec="gin.md rule 9")
-    allow_rediscard_taken: bool = option(False, "may a player discard the card he just took",
+        "loser", N_("who deals the next hand"), spec="gin.md rule 9")
+    allow_rediscard_taken: bool = option(False, N_("may a player discard the card he just took"),
                                          spec="gin.md rule 17")
-    force_gin: bool = option(False, "a player who can go gin must", spec="gin.md rule 21")
-    fiftieth_card_pickup: bool = option(False, "after the 50th card's discard the other player may "
-                                        "take it only to knock or go gin", spec="gin.md rule 36")
-    oklahoma: bool = option(False, "the first upcard sets the knock limit", spec="gin.md rule 42")
-    oklahoma_ace: Literal["gin_only", "one"] = option("gin_only", "an ace upcard: only gin, or limit 1",
+    force_gin: bool = option(False, N_("a player who can go gin must"), spec="gin.md rule 21")
+    fiftieth_card_pickup: bool = option(False, N_("after the 50th card's discard the other player may "
+                                        "take it only to knock or go gin"), spec="gin.md rule 36")
+    oklahoma: bool = option(False, N_("the first upcard sets the knock limit"), spec="gin.md rule 42")
+    oklahoma_ace: Literal["gin_only", "one"] = option("gin_only", N_("an ace upcard: only gin, or limit 1"),
                                                      spec="gin.md rule 43")
-    oklahoma_spade_double: bool = option(False, "a spade upcard doubles the deal's scores",
+    oklahoma_spade_double: bool = option(False, N_("a spade upcard doubles the deal's scores"),
                                          spec="gin.md rule 44")
-    first_dealer: Literal["cut_high", "random"] = option("cut_high", "how the first dealer is chosen",
+    first_dealer: Literal["cut_high", "random"] = option("cut_high", N_("how the first dealer is chosen"),
                                                          spec="gin.md rule 8")
-    defender_auto: bool = option(True, "the engine makes the defender's best melds and layoffs; "
-                                 "false: the defender enters them as moves", spec="gin.md rule 29")
-    scoring: Literal["standard"] = option("standard", "scoring scheme ('hollywood' is reserved, "
-                                          "not implemented)", spec="gin.md rule 41")
-    table_mode: bool = option(False, "referee mode for a physical table: irregular acts, reports "
-                              "R1–R13 and rulings (docs/games/gin-referee.md)", spec="gin.md A.14")
+    defender_auto: bool = option(True, N_("the engine makes the defender's best melds and layoffs; "
+                                 "false: the defender enters them as moves"), spec="gin.md rule 29")
+    scoring: Literal["standard"] = option("standard", N_("scoring scheme ('hollywood' is reserved, "
+                                          "not implemented)"), spec="gin.md rule 41")
+    table_mode: bool = option(False, N_("referee mode for a physical table: irregular acts, reports "
+                              "R1–R13 and rulings (docs/games/gin-referee.md)"), spec="gin.md A.14")
 
     def validate(self) -> None:
         if self.oklahoma_spade_double and not self.oklahoma:
@@ -60,7 +61,7 @@ class GinGame(Game[GinOptions]):
     """Gin Rummy for two players (gin.md Part A)."""
 
     id: ClassVar[str] = "gin"
-    name: ClassVar[str] = "Gin Rummy"
+    name: ClassVar[str] = N_("Gin Rummy")
     native_name: ClassVar[str] = "Gin Rummy"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2

@@ -22,6 +22,7 @@ from typing import Any
 from ...cards import Card, card_str, cards_of, mask_json
 from ...deal import Deal
 from ...game import Game, State
+from ...i18n import N_, _
 from ...melds import GIN, Defence, Partition, bits
 from ...moves import Move
 from ...scoring import ScoreItem
@@ -32,6 +33,19 @@ from .scoring import HandResult, dead_hand, settle_knock
 OFFER, OFFER_DEALER, FIRST_DRAW, DRAW, DISCARD, FIFTY, DEFEND, OVER = range(8)
 PHASE_NAMES = ("offer", "offer_dealer", "first_draw", "draw", "discard", "fifty", "defend", "over")
 _TO_MOVE = ((0,), (1,))
+# why_illegal's two halves, each a whole clause: "cannot draw now" + ": " + "seat 1 must discard or knock"
+_CANNOT = {"draw": N_("cannot draw now"), "take": N_("cannot take now"), "pass": N_("cannot pass now"),
+           "discard": N_("cannot discard now"), "knock": N_("cannot knock now"),
+           "gin": N_("cannot gin now"), "go big gin": N_("cannot go big gin now"),
+           "meld": N_("cannot meld now"), "layoff": N_("cannot layoff now"),
+           "done": N_("cannot done now")}
+_NEED = {OFFER: N_("seat {seat} must take the upcard or pass"),
+         OFFER_DEALER: N_("seat {seat} must take the upcard or pass"),
+         FIRST_DRAW: N_("seat {seat} must draw from the stock"),
+         DRAW: N_("seat {seat} must draw from the stock or take the top discard"),
+         DISCARD: N_("seat {seat} must discard or knock"),
+         FIFTY: N_("seat {seat} must take the discard to knock, or pass"),
+         DEFEND: N_("seat {seat} must meld, lay off or say done")}
 _SPADES = 0
 
 
@@ -227,34 +241,35 @@ class GinState(State):
     def why_illegal(self, seat: int, move: Move) -> str | None:
         ph = self.phase
         if ph == OVER:
-            return "the deal is over"
+            return _("the deal is over")
         if seat != self.cur:
-            return f"it is seat {self.cur}'s turn"
+            return _("it is seat {seat}'s turn", seat=self.cur)
         v = move.verb
         if move.target is not None:
-            return "gin moves take no '@' target"
+            return _("gin moves take no '@' target")
         if v == "discard":
             return self._why_discard(move)
         if v == "draw":
             if move.cards or move.groups:
-                return "'draw' names no cards"
+                return _("'draw' names no cards")
             if ph == DRAW or ph == FIRST_DRAW:
                 return None
             return self._phase_says("draw")
         if v == "take":
             if move.cards or move.groups:
-                return "'take' names no cards: it takes the top discard"
+                return _("'take' names no cards: it takes the top discard")
             if ph == DRAW or ph == OFFER or ph == OFFER_DEALER:
                 return None
             if ph == FIFTY:
                 return None if self._fifty_take_ok() else (
-                    "the 50th-card discard may be taken only to knock or go gin at once (rule 36)")
+                    _("the 50th-card discard may be taken only to knock or go gin at once (rule 36)"))
             if ph == FIRST_DRAW:
-                return "both players passed the upcard: the non-dealer must draw from the stock (rule 14)"
+                return _("both players passed the upcard: the non-dealer must draw from the stock "
+                         "(rule 14)")
             return self._phase_says("take")
         if v == "pass":
             if move.cards or move.groups:
-                return "'pass' names no cards"
+                return _("'pass' names no cards")
             if ph in (OFFER, OFFER_DEALER, FIFTY):
                 return None
             return self._phase_says("pass")
@@ -264,29 +279,26 @@ class GinState(State):
             return self._why_biggin(move)
         if v in ("meld", "layoff", "done"):
             return self._why_defend(move)
-        return f"unknown move {v!r}; gin moves: {', '.join(nt.VERBS)}"
+        return _("unknown move {verb}; gin moves: {verbs}", verb=repr(v), verbs=", ".join(nt.VERBS))
 
     def _phase_says(self, verb: str) -> str:
-        need = {OFFER: "take the upcard or pass", OFFER_DEALER: "take the upcard or pass",
-                FIRST_DRAW: "draw from the stock", DRAW: "draw from the stock or take the top discard",
-                DISCARD: "discard or knock", FIFTY: "take the discard to knock, or pass",
-                DEFEND: "meld, lay off or say done"}[self.phase]
-        return f"cannot {verb} now: seat {self.cur} must {need}"
+        return _(_CANNOT[verb]) + ": " + _(_NEED[self.phase], seat=self.cur)
 
     def _why_discard(self, move: Move) -> str | None:
         if self.phase != DISCARD:
             return self._phase_says("discard")
         if len(move.cards) != 1 or move.groups:
-            return "discard exactly one card: 'discard K♠'"
+            return _("discard exactly one card: 'discard K♠'")
         c = move.cards[0]
         if not 0 <= c < 52 or not (self.hands[self.cur] >> c) & 1:
-            return f"{card_str(c)} is not in your hand"
+            return _("{card} is not in your hand", card=card_str(c))
         if c == self.taken and not self.opts.allow_rediscard_taken:
-            return f"{card_str(c)} was just taken from the discard pile and may not be discarded this turn (rule 17)"
+            return _("{card} was just taken from the discard pile and may not be discarded this "
+                     "turn (rule 17)", card=card_str(c))
         if self.must_knock:
-            return "the 50th-card discard was taken only to knock or go gin (rule 36)"
+            return _("the 50th-card discard was taken only to knock or go gin (rule 36)")
         if self.opts.force_gin and self._gin_available():
-            return "force_gin: you can go gin, so you must (rule 21)"
+            return _("force_gin: you can go gin, so you must (rule 21)")
         return None
 
     def _gin_available(self) -> bool:
@@ -298,19 +310,19 @@ class GinState(State):
         if self.phase != DISCARD:
             return self._phase_says(v)
         if len(move.cards) != 1:
-            return f"name the card to discard face down: '{v} 4♠'"
+            return _("name the card to discard face down: '{move}'", move=v + " 4♠")
         c = move.cards[0]
         h = self.hands[self.cur]
         if not 0 <= c < 52 or not (h >> c) & 1:
-            return f"{card_str(c)} is not in your hand"
+            return _("{card} is not in your hand", card=card_str(c))
         if c == self.taken and not self.opts.allow_rediscard_taken:
-            return (f"{card_str(c)} was just taken from the discard pile and may not be the knock "
-                    "discard either (rule 17)")
+            return _("{card} was just taken from the discard pile and may not be the knock "
+                     "discard either (rule 17)", card=card_str(c))
         rest = h ^ (1 << c)
         if move.groups:
             groups = [group_mask(grp) for grp in move.groups]
             if -1 in groups:
-                return "a meld names a card twice"
+                return _("a meld names a card twice")
             bad = self.table.check_arrangement(rest, groups)
             if bad:
                 return bad
@@ -322,34 +334,36 @@ class GinState(State):
             dw = self.table.deadwood(rest)
         if v == "gin":
             if dw:
-                return f"not gin: {dw} deadwood is left" + ("" if move.groups else " (rule 23)")
+                return (_("not gin: {points} deadwood is left", points=dw) if move.groups
+                        else _("not gin: {points} deadwood is left (rule 23)", points=dw))
             return None
         if dw == 0:
             return None     # rule 23: a knock with 0 deadwood is gin (canonical_move stores it so)
         if not self.knock_ok:
-            return ("only gin may end this hand (Oklahoma ace upcard, rule 43)" if self.opts.oklahoma
-                    else "knock_limit is 0: only gin ends a hand")
+            return (_("only gin may end this hand (Oklahoma ace upcard, rule 43)") if self.opts.oklahoma
+                    else _("knock_limit is 0: only gin ends a hand"))
         barred = self._knock_barred(self.cur)
         if barred:
             return barred
         if dw > self.limit:
-            return f"deadwood {dw} is over the knock limit {self.limit} (rule 19)"
+            return _("deadwood {points} is over the knock limit {limit} (rule 19)", points=dw,
+                     limit=self.limit)
         if self.opts.force_gin and self._gin_available():
-            return "force_gin: you can go gin, so you must (rule 21)"
+            return _("force_gin: you can go gin, so you must (rule 21)")
         return None
 
     def _why_biggin(self, move: Move) -> str | None:
         if not self.opts.big_gin:
-            return "big gin is not played (option big_gin=false)"
+            return _("big gin is not played (option big_gin=false)")
         if self.phase != DISCARD:
             return self._phase_says("go big gin")
         if move.cards:
-            return "big gin discards nothing: write 'biggin'"
+            return _("big gin discards nothing: write 'biggin'")
         h = self.hands[self.cur]
         if move.groups:
             groups = [group_mask(grp) for grp in move.groups]
             if -1 in groups:
-                return "a meld names a card twice"
+                return _("a meld names a card twice")
             bad = self.table.check_arrangement(h, groups)
             if bad:
                 return bad
@@ -357,10 +371,10 @@ class GinState(State):
             for g in groups:
                 used |= g
             if used != h:
-                return "big gin melds all 11 cards"
+                return _("big gin melds all 11 cards")
             return None
         if self.table.deadwood(h):
-            return "not big gin: your 11 cards do not all meld (rule 24)"
+            return _("not big gin: your 11 cards do not all meld (rule 24)")
         return None
 
     def _why_defend(self, move: Move) -> str | None:
@@ -369,28 +383,28 @@ class GinState(State):
             return self._phase_says(move.verb)
         v = move.verb
         if v == "done":
-            return None if not (move.cards or move.groups) else "'done' names no cards"
+            return None if not (move.cards or move.groups) else _("'done' names no cards")
         if v == "meld":
             if move.groups or not move.cards:
-                return "write the meld's cards: 'meld K♠ K♦ K♥'"
+                return _("write the meld's cards: 'meld K♠ K♦ K♥'")
             m = group_mask(move.cards)
             if m < 0 or m & ~self.d_rest:
-                return "a meld card is not in your unmelded hand"
+                return _("a meld card is not in your unmelded hand")
             if not self.table.is_meld(m):
-                return "not a meld: a set is 3–4 cards of one rank, a run 3+ cards in suit sequence"
+                return _("not a meld: a set is 3–4 cards of one rank, a run 3+ cards in suit sequence")
             return None
         if self.gin:
-            return "no layoffs against gin (rule 27)"
+            return _("no layoffs against gin (rule 27)")
         if len(move.cards) != 1 or len(move.groups) != 1:
-            return "write 'layoff 9♠ [6♠ 7♠ 8♠]' naming the knocker's meld"
+            return _("write 'layoff 9♠ [6♠ 7♠ 8♠]' naming the knocker's meld")
         c = move.cards[0]
         if not 0 <= c < 52 or not (self.d_rest >> c) & 1:
-            return f"{card_str(c)} is not in your unmelded hand"
+            return _("{card} is not in your unmelded hand", card=card_str(c))
         i = self.meld_index(move.groups[0])
         if i < 0:
-            return "no meld of the knocker holds those cards"
+            return _("no meld of the knocker holds those cards")
         if not self.table.can_lay_off(c, self.k_melds[i]):
-            return f"{card_str(c)} does not extend that meld (rule 25)"
+            return _("{card} does not extend that meld (rule 25)", card=card_str(c))
         return None
 
     def meld_index(self, group: tuple[int, ...]) -> int:

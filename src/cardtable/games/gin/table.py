@@ -20,6 +20,7 @@ from ...cards import Card, card_str, cards_of, mask_json, parse_card
 from ...deal import Deal
 from ...errors import BadCard, CardtableError, IllegalMove
 from ...game import Game
+from ...i18n import _
 from ...melds import bits
 from ...moves import Move, split_seat_prefix
 from ...scoring import ScoreItem
@@ -102,27 +103,27 @@ class GinTableState(GinState):
         if v == "report":
             return rf.why_report(self, seat, move)
         if self.phase == OVER:
-            return "the deal is over"
+            return _("the deal is over")
         if self.pending >= 0:
             if v == "choose":
                 return rf.why_choose(self, seat, move)
             r = self.rulings[self.pending]
-            return (f"seat {r.chooser} must first answer the {r.rule} ruling: "
-                    + " or ".join(f"'choose {o}'" for o in r.options))
+            return _("seat {seat} must first answer the {rule} ruling: {choices}", seat=r.chooser,
+                     rule=r.rule, choices=rf.or_list(f"'choose {o}'" for o in r.options))
         if v == "choose":
-            return "no ruling is waiting for a choice"
+            return _("no ruling is waiting for a choice")
         if self.window is not None:
             d = 1 - self.window.knocker
             if seat != d:
-                return f"seat {d}, the defender, answers the knock"
+                return _("seat {seat}, the defender, answers the knock", seat=d)
             if v == "accept":
-                return None if not (move.cards or move.groups or move.target) else "'accept' names nothing"
-            return ("a knock is on the table: the defender accepts it ('accept') or a player "
-                    "reports R9, R10, R11 or R12")
+                return None if not (move.cards or move.groups or move.target) else _("'accept' names nothing")
+            return _("a knock is on the table: the defender accepts it ('accept') or a player "
+                     "reports R9, R10, R11 or R12")
         if v == "accept":
-            return "there is no knock to accept"
+            return _("there is no knock to accept")
         if seat != self.cur:
-            return f"it is seat {self.cur}'s turn"
+            return _("it is seat {seat}'s turn", seat=self.cur)
         s = self.cur
         if s in self.corrections:
             why = self._why_correcting(move)
@@ -131,11 +132,11 @@ class GinTableState(GinState):
         if v == "take" and move.cards:
             return self._why_take_exposed(seat, move)
         if v == "draw" and self.phase in (DRAW, FIRST_DRAW) and self.stock and self.stock[-1] >= 64:
-            return "the top stock card has another back (another pack): report R4 before drawing"
+            return _("the top stock card has another back (another pack): report R4 before drawing")
         if v in ("knock", "gin", "biggin"):
             bar = self._bar(s)
             if bar is not None and not bar[3]:
-                return bar[1]
+                return rf.said(bar[1])
         if v in ("knock", "gin"):
             return self._why_table_knock(move)
         return super().why_illegal(seat, move)
@@ -143,16 +144,17 @@ class GinTableState(GinState):
     def _why_take_exposed(self, seat: int, move: Move) -> str | None:
         """R6.3–4: an exposed card may be taken as a draw by the seat whose right it is."""
         if len(move.cards) != 1 or move.groups:
-            return "write 'take 7♦' naming one exposed card, or 'take' for the top discard"
+            return _("write 'take 7♦' naming one exposed card, or 'take' for the top discard")
         c = move.cards[0]
         if self.phase not in (DRAW, FIRST_DRAW):
             return self._phase_says("take")
         for e in self.exposures:
             if c in e.cards:
                 if e.holder != seat:
-                    return f"{card_str(c)} lies exposed, but only seat {e.holder} may take it now ({e.rule})"
+                    return _("{card} lies exposed, but only seat {seat} may take it now ({rule})",
+                             card=card_str(c), seat=e.holder, rule=e.rule)
                 return None
-        return f"{card_str(c)} is not an exposed card (to take the top discard write 'take')"
+        return _("{card} is not an exposed card (to take the top discard write 'take')", card=card_str(c))
 
     def _why_correcting(self, move: Move) -> str | None:
         """R2/R11 corrections: a long hand discards without drawing, a short hand draws
@@ -162,13 +164,15 @@ class GinTableState(GinState):
         n = self.hands[s].bit_count()
         rule = self.corrections[s]
         if move.verb in ("knock", "gin", "biggin"):
-            return f"seat {s} is correcting his hand and may not knock until it is right ({rule})"
+            return _("seat {seat} is correcting his hand and may not knock until it is right ({rule})",
+                     seat=s, rule=rule)
         if self.phase in (DRAW, FIRST_DRAW) and n > 10:
             if move.verb != "discard":
-                return f"seat {s} holds {n} cards and must discard without drawing ({rule})"
+                return _("seat {seat} holds {n} cards and must discard without drawing ({rule})",
+                         seat=s, n=n, rule=rule)
             if len(move.cards) != 1 or move.groups or not 0 <= move.cards[0] < 52 or not (
                     self.hands[s] >> move.cards[0]) & 1:
-                return "discard one card of your hand: 'discard K♠'"
+                return _("discard one card of your hand: 'discard K♠'")
             return ""
         return None
 
@@ -193,7 +197,7 @@ class GinTableState(GinState):
     def _knock_barred(self, seat: int) -> str | None:
         """R6/R8: a seat barred from knocking this turn (gin allowed only under R6)."""
         b = self._bar(seat)
-        return b[1] if b is not None else None
+        return rf.said(b[1]) if b is not None else None
 
     def _no_going_out(self, seat: int) -> bool:
         """May ``seat`` neither knock nor go gin now (R2/R11 correction, R8 bar)?"""
@@ -231,7 +235,8 @@ class GinTableState(GinState):
                 return super().apply(move, seat)
             if prefix is not None:
                 if seat is not None and seat != prefix:
-                    raise IllegalMove(move, f"the move names seat {prefix} but seat {seat} plays it")
+                    raise IllegalMove(move, _("the move names seat {named} but seat {seat} plays it",
+                                              named=prefix, seat=seat))
                 seat = prefix
             seat = self._reporter(seat, text)
             try:
@@ -262,10 +267,11 @@ class GinTableState(GinState):
         if seat is None:
             movers = self.to_move()
             if len(movers) != 1:
-                raise IllegalMove(what, "write the reporting seat first, e.g. '0: report R6 7♦'")
+                raise IllegalMove(what, _("write the reporting seat first, e.g. '0: report R6 7♦'"))
             return movers[0]
         if not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalMove(what, f"there is no seat {seat!r} at a {self.players}-player table")
+            raise IllegalMove(what, _("there is no seat {seat} at a {players}-player table",
+                                      seat=repr(seat), players=self.players))
         return seat
 
     def _play(self, seat: int, move: Move) -> None:
@@ -315,7 +321,7 @@ class GinTableState(GinState):
         for s, b in list(self.bars.items()):
             if self.turn_no > b[2]:
                 del self.bars[s]
-        for s, (_, last) in list(self.face_up.items()):
+        for s, (_rule, last) in list(self.face_up.items()):
             if last >= 0 and self.turn_no > last:
                 self.known[s] |= self.hands[s]
                 del self.face_up[s]
@@ -500,11 +506,11 @@ class GinTableState(GinState):
         assert isinstance(trial, GinTableState)
         k = trial._restore()
         if not (trial.hands[k] >> c) & 1 or c == self.knock_discard:
-            return f"{card_str(c)} is not among the knocker's other cards"
+            return _("{card} is not among the knocker's other cards", card=card_str(c))
         rest = trial.hands[k] ^ (1 << c)
         verb = "gin" if trial.table.deadwood(rest) == 0 else "knock"
         why = GinState._why_knock(trial, Move(verb, (Card(c),)))
-        return None if why is None else f"with {card_str(c)} discarded: {why}"
+        return None if why is None else _("with {card} discarded: {reason}", card=card_str(c), reason=why)
 
     def swap_scored(self, c: int) -> None:
         self.accepted = None           # the swapped knock is a legal one (why_swap)

@@ -12,6 +12,7 @@ from typing import Any
 
 from ...advice import Hint, hint_line, pick_by_bot
 from ...cards import COPY_STRIDE, cards_str
+from ...i18n import _
 from ...moves import Move
 from .bots import HeuristicBot, _value
 from .melds import MeldError, analyse
@@ -60,8 +61,8 @@ def warn(view: dict[str, Any], move: Move) -> str | None:
     where = fits_table(view, card)
     if where is None:
         return None
-    return (f"seat {nxt} has opened and holds one card: they can take {cards_str([card])}, lay it off "
-            f"on {where} and go out with their last card")
+    return _("seat {seat} has opened and holds one card: they can take {card}, lay it off on {meld} and go "
+             "out with their last card", seat=nxt, card=cards_str([card]), meld=where)
 
 
 def advise(view: dict[str, Any], legal: list[Move]) -> Hint | None:
@@ -75,32 +76,35 @@ def advise(view: dict[str, Any], legal: list[Move]) -> Hint | None:
             bot = HeuristicBot()
             move = max(safe, key=lambda m: bot._discard_score(view, int(m.cards[0])))
     if len(legal) == 1:
-        return Hint(move, "the only move now")
+        return Hint(move, _("the only move now"))
     v = move.verb
     if v == "takemeld":
-        return Hint(move, f"take {view['discard'][-1]} and open with it: the melds reach "
-                          f"{view.get('opening_min')} points")
+        return Hint(move, _("take {card} and open with it: the melds reach {minimum} points",
+                            card=view["discard"][-1], minimum=view.get("opening_min")))
     if v == "take":
-        return Hint(move, f"{view['discard'][-1]} fits cards in your hand")
+        return Hint(move, _("{card} fits cards in your hand", card=view["discard"][-1]))
     if v == "draw":
         if not view["opened"][seat]:
-            return Hint(move, f"you have not opened yet (melds worth ≥ {view.get('opening_min')} in one "
-                              "move, with a pure run): draw and build toward it")
-        return Hint(move, "the top discard does not fit your hand: draw from the stock")
+            return Hint(move, _("you have not opened yet (melds worth ≥ {minimum} in one move, with a pure "
+                                "run): draw and build toward it", minimum=view.get("opening_min")))
+        return Hint(move, _("the top discard does not fit your hand: draw from the stock"))
     if v == "meld":
         cards = [c for g in move.groups for c in g]
-        what = "open: these melds reach the opening minimum" if not view["opened"][seat] else \
-            "put these cards on the table: cards left in hand count against you"
-        return Hint(move, f"{what} ({sum(_value(c) for c in cards)} points of cards)")
+        points = sum(_value(c) for c in cards)
+        if not view["opened"][seat]:
+            return Hint(move, _("open: these melds reach the opening minimum ({points} points of cards)",
+                                points=points))
+        return Hint(move, _("put these cards on the table: cards left in hand count against you ({points} "
+                            "points of cards)", points=points))
     if v == "lay":
-        return Hint(move, "lay it off: every card on the table is one less against you")
+        return Hint(move, _("lay it off: every card on the table is one less against you"))
     if v == "swap":
-        return Hint(move, "take the joker back by exchange: it is worth 20 against you only if it stays in hand")
+        return Hint(move, _("take the joker back by exchange: it is worth 20 against you only if it stays in hand"))
     if v == "discard":
         c = int(move.cards[0])
-        return Hint(move, f"{cards_str([c])} has the fewest neighbours in your hand (same rank, or same "
-                          "suit within two ranks), so it helps least")
-    return Hint(move, "the heuristic bot's choice")
+        return Hint(move, _("{card} has the fewest neighbours in your hand (same rank, or same suit within "
+                            "two ranks), so it helps least", card=cards_str([c])))
+    return Hint(move, _("the heuristic bot's choice"))
 
 
 def hint(view: dict[str, Any], legal: list[Move]) -> str | None:

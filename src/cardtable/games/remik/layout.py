@@ -5,35 +5,48 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from ...i18n import N_, _, ngettext
 from ...presentation import Zone, name_of, zone
 
-PHASES = {"draw": "draw from the stock or take the discard", "play": "meld, lay off, then discard"}
+PHASES = {"draw": N_("draw from the stock or take the discard"), "play": N_("meld, lay off, then discard")}
+
+
+def how_ended(result: dict[str, Any]) -> str:
+    return (_("blocked deal") if result["blocked"] else _("remik z ręki") if result["remik_z_reki"]
+            else _("went out"))
+
+
+def held(n: int, opened: bool) -> str:
+    return (ngettext("{n} card, opened", "{n} cards, opened", n) if opened
+            else ngettext("{n} card, not opened", "{n} cards, not opened", n))
 
 
 def zones(view: dict[str, Any], names: Sequence[str]) -> list[Zone]:
-    out = [zone("discard pile (top last)", (view.get("discard") or [])[-8:]),
-           zone("stock", text=f"{view.get('stock')} cards   opening needs ≥ {view.get('opening_min')} "
-                              f"points   match ends at {view.get('threshold')}")]
+    n_stock = int(view.get("stock") or 0)
+    out = [zone(_("discard pile (top last)"), (view.get("discard") or [])[-8:]),
+           zone(_("stock"), text=ngettext("{n} card", "{n} cards", n_stock) + "   "
+                + _("opening needs ≥ {minimum} points", minimum=view.get("opening_min")) + "   "
+                + _("match ends at {threshold}", threshold=view.get("threshold")))]
     for m in view.get("table", []):
-        out.append(zone(f"meld {m['id']} ({name_of(m['owner'], names)})", m["cards"]))
+        out.append(zone(_("meld {id} ({owner})", id=m["id"], owner=name_of(m["owner"], names)), m["cards"]))
     hands = view.get("hands")
     seat = view.get("seat")
     for s, n in enumerate(view.get("hand_sizes", [])):
         if s == seat and not hands:
             continue
-        opened = "opened" if view["opened"][s] else "not opened"
+        name = name_of(s, names)
         if hands:
-            out.append(zone(f"{name_of(s, names)} ({opened})", hands[s]))
+            out.append(zone(_("{name} (opened)", name=name) if view["opened"][s]
+                            else _("{name} (not opened)", name=name), hands[s]))
         else:
-            out.append(zone(name_of(s, names), text=f"{n} card{'' if n == 1 else 's'}, {opened}"))
+            out.append(zone(name, text=held(n, bool(view["opened"][s]))))
     if view.get("taken") and not view.get("over"):
-        out.append(zone("taken this turn", [view["taken"]] if isinstance(view["taken"], str)
+        out.append(zone(_("taken this turn"), [view["taken"]] if isinstance(view["taken"], str)
                         else list(view["taken"])))
     if view.get("must_use_joker"):
-        out.append(zone("note", text="you must use the joker taken by exchange this turn"))
+        out.append(zone(_("note"), text=_("you must use the joker taken by exchange this turn")))
     r = view.get("result")
     if r:
-        how = "blocked deal" if r["blocked"] else ("remik z ręki" if r["remik_z_reki"] else "went out")
         who = ", ".join(name_of(s, names) for s in r.get("winners", []))
-        out.append(zone("deal over", text=f"{how}" + (f": {who}" if who else "")))
+        out.append(zone(_("deal over"), text=how_ended(r) + (f": {who}" if who else "")))
     return out

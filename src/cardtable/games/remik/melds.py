@@ -15,12 +15,22 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from ...cards import COPY_STRIDE, JK, card_str
+from ...i18n import N_, _
 
 Slot = tuple[int, int]          # (physical card code, represented base 0..51)
 
 
 class MeldError(ValueError):
-    """Why a group of cards is not a valid meld (a sentence for a person)."""
+    """Why a group of cards is not a valid meld (a sentence for a person): English in
+    ``str()``, the player's language in :meth:`said` (raised while moves are listed, so it is
+    translated only where it is shown)."""
+
+    def __init__(self, message: str, **params: object) -> None:
+        super().__init__(message.format(**params) if params else message)
+        self.message, self.params = message, params
+
+    def said(self) -> str:
+        return _(self.message, **self.params)
 
 
 def is_joker(code: int) -> bool:
@@ -77,40 +87,40 @@ def analyse(slots: Sequence[Slot], *, joker_minority: bool = True,
     """Validate one meld (remik.md rules 6–10); raise MeldError with the reason."""
     n = len(slots)
     if n < 3:
-        raise MeldError(f"a meld has at least 3 cards, not {n}")
+        raise MeldError(N_("a meld has at least 3 cards, not {n}"), n=n)
     codes = [c for c, _ in slots]
     if len(set(codes)) != n:
-        raise MeldError("the same physical card is named twice")
+        raise MeldError(N_("the same physical card is named twice"))
     jokers = sum(1 for c in codes if is_joker(c))
     naturals = n - jokers
     if naturals == 0:
-        raise MeldError("a meld of jokers only is not allowed (remik.md rule 9)")
+        raise MeldError(N_("a meld of jokers only is not allowed (remik.md rule 9)"))
     if joker_minority and jokers >= naturals:
-        raise MeldError(f"jokers must be fewer than natural cards in a meld: {jokers} jokers, "
-                        f"{naturals} natural (remik.md rule 9)")
+        raise MeldError(N_("jokers must be fewer than natural cards in a meld: {jokers} jokers, "
+                           "{naturals} natural (remik.md rule 9)"), jokers=jokers, naturals=naturals)
     for code, rep in slots:
         if not 0 <= rep < 52:
-            raise MeldError("a joker must be written with the card it stands for, e.g. JK=8♥")
+            raise MeldError(N_("a joker must be written with the card it stands for, e.g. JK=8♥"))
         if not is_joker(code) and rep != code % COPY_STRIDE:
-            raise MeldError(f"{card_str(code)} can only stand for itself")
+            raise MeldError(N_("{card} can only stand for itself"), card=card_str(code))
     reps = [rep for _, rep in slots]
     ranks = {rank_of(r) for r in reps}
     suits = [suit_of(r) for r in reps]
     if len(ranks) == 1:
         if n > 4:
-            raise MeldError(f"a set has at most 4 cards, not {n} (remik.md rule 6)")
+            raise MeldError(N_("a set has at most 4 cards, not {n} (remik.md rule 6)"), n=n)
         dup = [card_str(b) for b, k in Counter(reps).items() if k > 1]
         if dup:
-            raise MeldError(f"a set needs cards of different suits; {dup[0]} is there twice "
-                            "(remik.md rules 2 and 6)")
+            raise MeldError(N_("a set needs cards of different suits; {card} is there twice "
+                               "(remik.md rules 2 and 6)"), card=dup[0])
         ordered = tuple(sorted(slots, key=lambda s: suit_of(s[1])))
         rank = ranks.pop()
         return MeldInfo("set", ordered, set_value(rank) * n, False)
     if len(set(suits)) != 1:
-        raise MeldError("cards of different ranks and suits: a set is one rank, a run one suit")
+        raise MeldError(N_("cards of different ranks and suits: a set is one rank, a run one suit"))
     dup = [card_str(b) for b, k in Counter(reps).items() if k > 1]
     if dup:
-        raise MeldError(f"{dup[0]} is twice in the run (remik.md rule 2)")
+        raise MeldError(N_("{card} is twice in the run (remik.md rule 2)"), card=dup[0])
     low_pos = sorted(rank_of(r) for r in reps)
     high_pos = sorted(14 if p == 1 else p for p in low_pos)
     if n == 13:
@@ -122,8 +132,8 @@ def analyse(slots: Sequence[Slot], *, joker_minority: bool = True,
         ace = 14
     else:
         if 1 in low_pos and 13 in low_pos and 2 in low_pos:
-            raise MeldError("a run may not turn the corner K-A-2 (remik.md rule 7)")
-        raise MeldError("the cards of a run must be consecutive (name each joker's card, e.g. JK=8♥)")
+            raise MeldError(N_("a run may not turn the corner K-A-2 (remik.md rule 7)"))
+        raise MeldError(N_("the cards of a run must be consecutive (name each joker's card, e.g. JK=8♥)"))
 
     def pos(rep: int) -> int:
         r = rank_of(rep)
@@ -133,7 +143,7 @@ def analyse(slots: Sequence[Slot], *, joker_minority: bool = True,
     if no_adjacent_jokers:
         for a, b in zip(ordered, ordered[1:], strict=False):
             if is_joker(a[0]) and is_joker(b[0]):
-                raise MeldError("two jokers may not sit next to each other in a run (remik.md rule 9)")
+                raise MeldError(N_("two jokers may not sit next to each other in a run (remik.md rule 9)"))
     value = sum(table_value_at(pos(r)) for _, r in ordered)
     return MeldInfo("run", ordered, value, jokers == 0, pos(ordered[0][1]))
 

@@ -22,6 +22,7 @@ import re
 
 from ...cards import COPY_STRIDE, JK, card_str, parse_card
 from ...errors import BadCard, IllegalMove
+from ...i18n import _
 from ...moves import Move
 
 Face = tuple[int, int]    # (face base 0..51 or JK, represented base)
@@ -33,16 +34,16 @@ def parse_face(token: str) -> Face:
     if "=" in t:
         left, right = t.split("=", 1)
         if left.strip().upper() != "JK":
-            raise BadCard(token, "only a joker is written with '=', e.g. JK=8♥")
+            raise BadCard(token, _("only a joker is written with '=', e.g. JK=8♥"))
         rep = parse_card(right)
         if rep >= 52:
-            raise BadCard(token, "a joker stands for a natural card, e.g. JK=8♥")
+            raise BadCard(token, _("a joker stands for a natural card, e.g. JK=8♥"))
         return JK, int(rep)
     c = parse_card(t)
     if c % COPY_STRIDE >= 52:
         if c % COPY_STRIDE != JK:
-            raise BadCard(token, "remik's jokers are written JK")
-        raise BadCard(token, "write what the joker stands for, e.g. JK=8♥")
+            raise BadCard(token, _("remik's jokers are written JK"))
+        raise BadCard(token, _("write what the joker stands for, e.g. JK=8♥"))
     return int(c), int(c)
 
 
@@ -59,7 +60,7 @@ def split_target(rest: str, text: str) -> tuple[str, str]:
     """Split ``10♥ J♥ @m3`` (or ``... m3``) into the cards part and the meld id."""
     m = re.search(r"@?\s*(m\d+)\s*$", rest, re.I)
     if not m:
-        raise IllegalMove(text, "name the table meld, e.g. 'lay 10♥ @m3' (ids are shown in the view)")
+        raise IllegalMove(text, _("name the table meld, e.g. 'lay 10♥ @m3' (ids are shown in the view)"))
     return rest[:m.start()].strip(), m.group(1).lower()
 
 
@@ -68,7 +69,7 @@ def parse_text(text: str) -> tuple[str, list[list[Face]], str | None]:
     t = text.strip()
     words = t.split(None, 1)
     if not words:
-        raise IllegalMove(text, "empty move; moves: draw, take, meld, lay, swap, discard")
+        raise IllegalMove(text, _("empty move; moves: draw, take, meld, lay, swap, discard"))
     verb = words[0].lower()
     rest = words[1] if len(words) > 1 else ""
     if verb == "take" and rest.split(None, 1)[:1] and rest.split(None, 1)[0].lower() == "meld":
@@ -76,38 +77,39 @@ def parse_text(text: str) -> tuple[str, list[list[Face]], str | None]:
         rest = rest.split(None, 1)[1] if len(rest.split(None, 1)) > 1 else ""
     if verb in ("draw", "take"):
         if rest:
-            raise IllegalMove(text, f"'{verb}' takes no cards")
+            raise IllegalMove(text, _("'{verb}' takes no cards", verb=verb))
         return verb, [], None
     if verb in ("meld", "takemeld"):
         if "[" in rest:
             groups = re.findall(r"\[([^\]]*)\]", rest)
             if re.sub(r"\[[^\]]*\]", "", rest).strip():
-                raise IllegalMove(text, "write every meld in brackets, e.g. meld [8♦ 8♣ 8♥] [7♠ 8♠ 9♠]")
+                raise IllegalMove(text, _("write every meld in brackets, e.g. meld [8♦ 8♣ 8♥] [7♠ 8♠ 9♠]"))
             fg = [parse_faces(g) for g in groups]
         else:
             fg = [parse_faces(rest)]
         if not fg or any(not g for g in fg):
-            raise IllegalMove(text, "name the cards of the meld, e.g. meld 7♥ JK=8♥ 9♥")
+            raise IllegalMove(text, _("name the cards of the meld, e.g. meld 7♥ JK=8♥ 9♥"))
         return verb, fg, None
     if verb in ("lay", "layoff"):
         cards, mid = split_target(rest, text)
         faces = parse_faces(cards)
         if not faces:
-            raise IllegalMove(text, "name the cards to lay off, e.g. lay 10♥ @m3")
+            raise IllegalMove(text, _("name the cards to lay off, e.g. lay 10♥ @m3"))
         return "lay", [faces], mid
     if verb in ("swap", "exchange"):
         cards, mid = split_target(rest, text)
         faces = parse_faces(cards)
         if len(faces) != 1 or faces[0][0] == JK:
-            raise IllegalMove(text, "swap names one natural card from your hand, e.g. swap 6♥ @m2")
+            raise IllegalMove(text, _("swap names one natural card from your hand, e.g. swap 6♥ @m2"))
         return "swap", [faces], mid
     if verb == "discard":
         faces = [(JK, -1)] if rest.strip().upper() == "JK" else parse_faces(rest)
         if len(faces) != 1:
-            raise IllegalMove(text, "discard names one card, e.g. discard K♠ (a joker: discard JK=...)"
-                              if not faces else "discard names one card")
+            raise IllegalMove(text, _("discard names one card, e.g. discard K♠ (a joker: discard JK=...)")
+                              if not faces else _("discard names one card"))
         return verb, [faces], None
-    raise IllegalMove(text, f"unknown move {verb!r}; moves: draw, take, take meld, meld, lay, swap, discard")
+    raise IllegalMove(text, _("unknown move {verb}; moves: draw, take, take meld, meld, lay, swap, discard",
+                              verb=repr(verb)))
 
 
 def reps_of(move: Move) -> list[int]:

@@ -10,6 +10,7 @@ from ...cards import COPY_STRIDE, Card, make_pack, shuffled
 from ...deal import Deal, deal_round_robin
 from ...errors import BadOption, ScenarioError
 from ...game import Game, MatchEnd
+from ...i18n import N_
 from ...options import Options, option
 
 
@@ -17,37 +18,37 @@ from ...options import Options, option
 class RemikOptions(Options):
     """Every key of remik.md §B.11 (and §B.7's swap key) with its default (`default` preset)."""
 
-    num_jokers: int = option(4, "jokers mixed into the two packs", min=0, max=8, spec="B.1 rule 1")
+    num_jokers: int = option(4, N_("jokers mixed into the two packs"), min=0, max=8, spec="B.1 rule 1")
     deal_mode: Literal["starter14", "upcard"] = option(
-        "starter14", "starter gets a 14th card and discards first, or an upcard starts the pile",
+        "starter14", N_("starter gets a 14th card and discards first, or an upcard starts the pile"),
         spec="B.4 rule 12")
-    opening_min: int = option(51, "table value the opening melds must reach", min=0, spec="B.6 rule 20")
-    opening_requires_pure_run: bool = option(True, "the opening must include a run without a joker",
+    opening_min: int = option(51, N_("table value the opening melds must reach"), min=0, spec="B.6 rule 20")
+    opening_requires_pure_run: bool = option(True, N_("the opening must include a run without a joker"),
                                              spec="B.6 rule 20")
     discard_pickup_requires_open: bool = option(
-        True, "an unopened player takes the discard only to open with it", spec="B.5 rule 17")
-    joker_minority: bool = option(True, "a meld holds more natural cards than jokers", spec="B.3 rule 9")
-    no_adjacent_jokers: bool = option(True, "two jokers may not be adjacent in a run", spec="B.3 rule 9")
-    joker_swap_use_same_turn: bool = option(True, "a joker taken by exchange is used the same turn",
+        True, N_("an unopened player takes the discard only to open with it"), spec="B.5 rule 17")
+    joker_minority: bool = option(True, N_("a meld holds more natural cards than jokers"), spec="B.3 rule 9")
+    no_adjacent_jokers: bool = option(True, N_("two jokers may not be adjacent in a run"), spec="B.3 rule 9")
+    joker_swap_use_same_turn: bool = option(True, N_("a joker taken by exchange is used the same turn"),
                                             spec="B.7 rule 24")
-    joker_swap_on_opening_turn: bool = option(True, "joker exchange allowed in the opening turn",
+    joker_swap_on_opening_turn: bool = option(True, N_("joker exchange allowed in the opening turn"),
                                               spec="B.7 rule 24")
-    layoff_on_opening_turn: bool = option(True, "lay-offs allowed in the opening turn", spec="B.6 rule 21")
-    allow_go_out_without_discard: bool = option(True, "going out by melding the last card",
+    layoff_on_opening_turn: bool = option(True, N_("lay-offs allowed in the opening turn"), spec="B.6 rule 21")
+    allow_go_out_without_discard: bool = option(True, N_("going out by melding the last card"),
                                                 spec="B.5 rule 19")
     on_stock_empty: Literal["block", "reshuffle"] = option(
-        "block", "empty stock: the deal ends blocked, or the pile is turned over", spec="B.8 rule 27")
-    unopened_surcharge: int = option(25, "added to a never-opened loser's hand", min=0, spec="B.9 rule 30")
-    unopened_cap: int = option(100, "cap on a never-opened loser's score", min=0, spec="B.9 rule 30")
+        "block", N_("empty stock: the deal ends blocked, or the pile is turned over"), spec="B.8 rule 27")
+    unopened_surcharge: int = option(25, N_("added to a never-opened loser's hand"), min=0, spec="B.9 rule 30")
+    unopened_cap: int = option(100, N_("cap on a never-opened loser's score"), min=0, spec="B.9 rule 30")
     unopened_cap_half_threshold: bool = option(
-        True, "the cap is also at most threshold/2 (cap = min(unopened_cap, threshold/2))",
+        True, N_("the cap is also at most threshold/2 (cap = min(unopened_cap, threshold/2))"),
         spec="B.9 rule 30")
-    remik_z_reki_penalty: int = option(200, "each opponent's score on a remik z ręki", min=0,
+    remik_z_reki_penalty: int = option(200, N_("each opponent's score on a remik z ręki"), min=0,
                                        spec="B.9 rule 31")
-    threshold_per_opponent: int = option(100, "match ends when a total reaches this × (players−1)",
+    threshold_per_opponent: int = option(100, N_("match ends when a total reaches this × (players−1)"),
                                          min=1, spec="B.10 rule 33")
-    joker_hand_value: int = option(20, "a joker left in hand", min=0, spec="B.2 rule 5")
-    ace_hand_value: int = option(11, "an ace left in hand", min=0, spec="B.2 rule 5")
+    joker_hand_value: int = option(20, N_("a joker left in hand"), min=0, spec="B.2 rule 5")
+    ace_hand_value: int = option(11, N_("an ace left in hand"), min=0, spec="B.2 rule 5")
 
     def threshold(self, players: int) -> int:
         """remik.md rule 33: 100 per opponent."""
@@ -69,7 +70,7 @@ class RemikGame(Game[RemikOptions]):
     """remik.md part B: Polish Remik, 2–6 players, two packs and jokers."""
 
     id = "remik"
-    name = "Polish Rummy"
+    name = N_("Polish Rummy")
     native_name = "Remik"
     min_players = 2
     max_players = 6

@@ -18,6 +18,7 @@ from ...cards import COPY_STRIDE, JK, Card, card_str, cards_json, cards_of
 from ...deal import Deal
 from ...errors import IllegalMove
 from ...game import Game, State
+from ...i18n import _
 from ...moves import Move
 from ...scoring import ScoreItem
 from . import notation
@@ -132,7 +133,7 @@ class RemikState(State):
         phys = self.resolve(seat, [f for f, _ in faces], for_discard=verb == "discard", extra=extra)
         if phys is None:
             missing = self._missing(seat, [f for f, _ in faces], extra)
-            raise IllegalMove(text or verb, f"you do not hold {missing}", seat)
+            raise IllegalMove(text or verb, _("you do not hold {cards}", cards=missing), seat)
         reps = [] if verb == "discard" else [r for f, r in faces if f == JK]
         cards = tuple(Card(c) for c in phys)
         if verb in ("meld", "takemeld"):
@@ -151,9 +152,10 @@ class RemikState(State):
         for f in faces:
             if have.get(f, 0) <= 0:
                 n = sum(1 for g in faces if g == f)
-                return ("enough jokers" if f == JK else card_str(f)) + (f" ({n} named)" if n > 1 else "")
+                what = _("enough jokers") if f == JK else card_str(f)
+                return _("{cards} ({n} named)", cards=what, n=n) if n > 1 else what
             have[f] -= 1
-        return "those cards"
+        return _("those cards")
 
     def find_meld(self, mid: str | None) -> TableMeld | None:
         for m in self.melds:
