@@ -36,7 +36,7 @@ def bot_label(name: str) -> str:
     if base == "ismcts":
         return pgettext("bot", "IS-MCTS")
     if base == "auto":
-        return pgettext("bot", "auto-arranger")
+        return pgettext("bot", "auto")
     return base
 
 
