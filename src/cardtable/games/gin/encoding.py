@@ -256,8 +256,10 @@ class Incremental:
         self.width = layout.last_width
         self.nverbs = len(layout.verb_index)
         self.tracks_last = layout.codec.spec.last_moves
+        self.all_seats = (1 << layout.codec.players) - 1
         self.seats: dict[int, list[Any]] = {}
-        # id(move) -> (move, verb, cards), shared by the codec's decision processes
+        # id(move) -> (move, the indices it sets in each relative seat's last-move block),
+        # shared by the codec's decision processes
         self.parsed: dict[int, tuple[Move, int, list[int]]] = layout.codec.scratch.setdefault("gin.parsed", {})
 
     def observe(self, st: Any, seat: int) -> Any:
@@ -271,8 +273,12 @@ class Incremental:
         hands = st.hands
         if hands != s[12]:
             hand = hands[seat]
-            if hand != s[3]:
-                _flip(buf, self.o_hand, hand, s[3])
+            x = hand ^ s[3]
+            if x:
+                if x & (x - 1):
+                    _flip(buf, self.o_hand, hand, s[3])
+                else:               # one card drawn or discarded
+                    buf[self.o_hand + x.bit_length() - 1] = 1.0 if hand & x else 0.0
                 s[3] = hand
             hs = self.o_hs
             for t in range(p):
@@ -349,48 +355,49 @@ class Incremental:
         for c in st.pile:
             pm |= 1 << c
         # what each seat's last-move block holds: the indices written there (to clear them)
-        last: list[list[int]] = [[] for _ in range(st.players)]
+        last: list[tuple[int, ...]] = [() for _ in range(st.players)]
         if self.tracks_last:
             w = self.width
             for r in range(st.players):
                 b = self.o_last + r * w
-                last[r] = [b + int(i) for i in np.flatnonzero(arr[b:b + w])]
+                last[r] = tuple(b + int(i) for i in np.flatnonzero(arr[b:b + w]))
         self.seats[seat] = [st, len(st.history), memoryview(arr), st.hands[seat], st.phase, list(st.known),
                             st.pile.copy(), pm, len(st.stock), st.taken, st.must_knock, st.to_move(),
                             st.hands.copy(), last, arr]
         return arr.copy()
 
-    def _last_moves(self, st: Any, seat: int, buf: Any, since: int, last: list[list[int]]) -> None:
+    def _last_moves(self, st: Any, seat: int, buf: Any, since: int, last: list[tuple[int, ...]]) -> None:
         h = st.history
         p = st.players
-        done: set[int] = set()
+        parsed = self.parsed
+        found = 0
         for i in range(len(h) - 1, since - 1, -1):
             t, m = h[i]
-            if t in done:
+            r = (t - seat) % p
+            if found >> r & 1:
                 continue
-            done.add(t)
-            got = self.parsed.get(id(m))
+            found |= 1 << r
+            got = parsed.get(id(m))
             if got is None or got[0] is not m:
-                got = (m, *self._parse(st.log_text(seat, t, m)))
+                offs = self._offsets(st.log_text(seat, t, m))
+                got = (m, tuple(tuple(self.o_last + q * self.width + j for j in offs) for q in range(p)))
                 # a knock's text depends on the viewer; the others' never (the entry keeps
                 # the move alive, so its id is not reused while cached)
-                if m.verb not in ("knock", "gin") and len(self.parsed) < 10_000:
-                    self.parsed[id(m)] = got
-            r = (t - seat) % p
-            b = self.o_last + r * self.width
+                if m.verb not in ("knock", "gin") and len(parsed) < 10_000:
+                    parsed[id(m)] = got
             for j in last[r]:
                 buf[j] = 0.0
-            idx = []
-            if got[1] >= 0:
-                buf[b + got[1]] = 1.0
-                idx.append(b + got[1])
-            cb = b + self.nverbs
-            for c in got[2]:
-                buf[cb + c] += 1.0
-                idx.append(cb + c)
+            idx = got[1][r]          # absolute indices in the block of relative seat r
+            for j in idx:
+                buf[j] = 1.0        # one pack: every count is 0 or 1
             last[r] = idx
-            if len(done) == p:
+            if found == self.all_seats:
                 break
+
+    def _offsets(self, text: str) -> tuple[int, ...]:
+        """Where a logged move writes in its seat's last-move block (verb, then cards)."""
+        verb, cards = self._parse(text)
+        return ((verb,) if verb >= 0 else ()) + tuple(sorted({self.nverbs + c for c in cards}))
 
     def _parse(self, text: str) -> tuple[int, list[int]]:
         from ...rl.observe import parse_move_text
