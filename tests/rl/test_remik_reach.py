@@ -104,7 +104,7 @@ def test_reachable_moves_beyond_the_capped_list_play_through_the_mask(preset):
     codec = make_codec("remik", 4, preset)
     found = {"multi-card lay-off": 0, "two-joker opening": 0}
     played = 0
-    for st, seat in states(preset, 10, every=1):
+    for st, seat in states(preset, 6, every=1):
         listed = {reach.key(m) for m in st.legal_moves(seat)}
         for mv in reach.reachable_moves(st, seat):
             assert st.why_illegal(seat, mv) is None, mv

@@ -293,8 +293,13 @@ class Incremental:
             kn, known = self.o_known, s[5]
             for t in range(p):
                 k = st.known[t]
-                if k != known[t]:
-                    _flip(buf, kn + ((t - seat) % p) * o.NBASE, k, known[t])
+                x = k ^ known[t]
+                if x:
+                    b = kn + ((t - seat) % p) * o.NBASE
+                    while x:
+                        low = x & -x
+                        buf[b + low.bit_length() - 1] = 1.0 if k & low else 0.0
+                        x ^= low
                     known[t] = k
         pile = st.pile
         old = s[6]
@@ -305,11 +310,17 @@ class Incremental:
                 new = pm | 1 << pile[-1]
             elif n == m - 1 and pile == old[:-1]:
                 new = pm & ~(1 << old[-1])
+            elif n == m and n and pile[:-1] == old[:-1]:      # the top taken, another discarded
+                new = (pm & ~(1 << old[-1])) | 1 << pile[-1]
             else:
                 new = 0
                 for c in pile:
                     new |= 1 << c
-            _flip(buf, self.o_discard, new, pm)
+            x, b = new ^ pm, self.o_discard
+            while x:
+                low = x & -x
+                buf[b + low.bit_length() - 1] = 1.0 if new & low else 0.0
+                x ^= low
             if old:
                 buf[self.o_top + old[-1]] = 0.0
             if pile:
@@ -347,22 +358,26 @@ class Incremental:
         lay = self.layout
         arr = np.zeros(lay.size, dtype=np.float32)
         fast_fields(st, seat, arr, lay)
-        lay.common_part(st, seat, arr)
         if st.knocker >= 0:          # the last few steps of a deal: not followed incrementally
+            lay.common_part(st, seat, arr)
             self.seats.pop(seat, None)
             return arr
+        p = st.players
+        tm = st.to_move()
+        for t in tm:
+            arr[self.o_to_move + (t - seat) % p] = 1.0
+        if st.phase == OVER:
+            arr[self.o_over] = 1.0
+        buf = memoryview(arr)
+        # what each seat's last-move block holds: the indices written there (to clear them)
+        last: list[tuple[int, ...]] = [() for _ in range(p)]
+        if self.tracks_last:
+            self._last_moves(st, seat, buf, 0, last)
         pm = 0
         for c in st.pile:
             pm |= 1 << c
-        # what each seat's last-move block holds: the indices written there (to clear them)
-        last: list[tuple[int, ...]] = [() for _ in range(st.players)]
-        if self.tracks_last:
-            w = self.width
-            for r in range(st.players):
-                b = self.o_last + r * w
-                last[r] = tuple(b + int(i) for i in np.flatnonzero(arr[b:b + w]))
-        self.seats[seat] = [st, len(st.history), memoryview(arr), st.hands[seat], st.phase, list(st.known),
-                            st.pile.copy(), pm, len(st.stock), st.taken, st.must_knock, st.to_move(),
+        self.seats[seat] = [st, len(st.history), buf, st.hands[seat], st.phase, list(st.known),
+                            st.pile.copy(), pm, len(st.stock), st.taken, st.must_knock, tm,
                             st.hands.copy(), last, arr]
         return arr.copy()
 
@@ -370,13 +385,14 @@ class Incremental:
         h = st.history
         p = st.players
         parsed = self.parsed
-        found = 0
-        for i in range(len(h) - 1, since - 1, -1):
+        found, full = 0, self.all_seats
+        i = len(h)
+        while i > since:
+            i -= 1
             t, m = h[i]
-            r = (t - seat) % p
-            if found >> r & 1:
+            if found >> t & 1:
                 continue
-            found |= 1 << r
+            found |= 1 << t
             got = parsed.get(id(m))
             if got is None or got[0] is not m:
                 offs = self._offsets(st.log_text(seat, t, m))
@@ -385,13 +401,16 @@ class Incremental:
                 # the move alive, so its id is not reused while cached)
                 if m.verb not in ("knock", "gin") and len(parsed) < 10_000:
                     parsed[id(m)] = got
-            for j in last[r]:
-                buf[j] = 0.0
+            r = (t - seat) % p
             idx = got[1][r]          # absolute indices in the block of relative seat r
-            for j in idx:
-                buf[j] = 1.0        # one pack: every count is 0 or 1
-            last[r] = idx
-            if found == self.all_seats:
+            old = last[r]
+            if idx is not old:       # the same cached tuple: the block already holds it
+                for j in old:
+                    buf[j] = 0.0
+                for j in idx:
+                    buf[j] = 1.0     # one pack: every count is 0 or 1
+                last[r] = idx
+            if found == full:
                 break
 
     def _offsets(self, text: str) -> tuple[int, ...]:
