@@ -111,16 +111,27 @@ def _move(st: RemikState, verb: str, seat: int, groups: list[list[Face]], mid: s
         return None
 
 
-def single_melds(st: RemikState, seat: int) -> list[Move]:
+def _new(st: RemikState, seat: int, mv: Move | None, seen: set[tuple]) -> bool:
+    """A move not listed yet (by codec tokens) that ``why_illegal`` accepts; marks it seen."""
+    if mv is None:
+        return False
+    k = key(mv)
+    if k in seen or st.why_illegal(seat, mv) is not None:
+        return False
+    seen.add(k)
+    return True
+
+
+def single_melds(st: RemikState, seat: int, seen: set[tuple]) -> list[Move]:
     out = []
     for g, _, _ in all_melds(st, faces_of(st, seat)):
         mv = _move(st, "meld", seat, [g])
-        if mv is not None and st.why_illegal(seat, mv) is None:
+        if _new(st, seat, mv, seen):
             out.append(mv)
     return out
 
 
-def lay_offs(st: RemikState, seat: int) -> list[Move]:
+def lay_offs(st: RemikState, seat: int, seen: set[tuple]) -> list[Move]:
     """Every lay-off of one or more cards onto each table meld."""
     o = st.opts
     faces = faces_of(st, seat)
@@ -160,19 +171,27 @@ def lay_offs(st: RemikState, seat: int) -> list[Move]:
             if info.kind != m.kind:
                 continue
             mv = _move(st, "lay", seat, [g], m.name)
-            if mv is not None and st.why_illegal(seat, mv) is None:
+            if _new(st, seat, mv, seen):
                 out.append(mv)
     return out
 
 
-def openings(st: RemikState, seat: int, verb: str) -> list[Move]:
+def openings(st: RemikState, seat: int, verb: str, seen: set[tuple]) -> list[Move]:
     """Every opening (``meld``, or ``takemeld`` with the top discard) up to MAX_OPENINGS."""
     extra = st.top() if verb == "takemeld" else -1
     faces = faces_of(st, seat, extra)
     need = (JK if extra % COPY_STRIDE >= 52 else extra % COPY_STRIDE) if extra >= 0 else None
     melds = all_melds(st, faces)
-    uses = [Counter(f for f, _ in g) for g, _, _ in melds]
     minimum, need_pure = st.opts.opening_min, st.opts.opening_requires_pure_run
+    # a bound on any opening's value: each card in some meld at its highest value there
+    best: dict[int, int] = {}
+    for g, _, _ in melds:
+        for f, rep in g:
+            v = max(table_value_at(14 if rank_of(rep) == 1 else rank_of(rep)), set_value(rank_of(rep)))
+            best[f] = max(best.get(f, 0), v)
+    if sum(v * faces[f] for f, v in best.items()) < minimum:
+        return []
+    uses = [Counter(f for f, _ in g) for g, _, _ in melds]
     suffix = [0] * (len(melds) + 1)           # the value of all later melds: a bound for pruning
     for i in range(len(melds) - 1, -1, -1):
         suffix[i] = suffix[i + 1] + melds[i][1]
@@ -191,7 +210,7 @@ def openings(st: RemikState, seat: int, verb: str) -> list[Move]:
             t2, p2 = total + melds[i][1], pure or melds[i][2]
             if t2 >= minimum and (p2 or not need_pure) and (need is None or left2[need] < faces[need]):
                 mv = _move(st, verb, seat, [melds[k][0] for k in chosen])
-                if mv is not None and st.why_illegal(seat, mv) is None:
+                if _new(st, seat, mv, seen):
                     out.append(mv)
             dfs(i + 1, left2, t2, p2)
             chosen.pop()
@@ -210,21 +229,11 @@ def reachable_moves(st: RemikState, seat: int) -> list[Move]:
     base = st.legal_moves(seat)
     if not base:
         return base
-    extra: list[Move] = []
-    if st.phase == "draw":
-        if st.discard_pile and not st.opened(seat):
-            extra = openings(st, seat, "takemeld")
-    elif not st.opened(seat):
-        extra = openings(st, seat, "meld")
-    else:
-        extra = single_melds(st, seat) + lay_offs(st, seat)
-    if not extra:
-        return base
     seen = {key(m) for m in base}
-    out = list(base)
-    for m in extra:
-        k = key(m)
-        if k not in seen:
-            seen.add(k)
-            out.append(m)
-    return out
+    if st.phase == "draw":
+        extra = openings(st, seat, "takemeld", seen) if st.discard_pile and not st.opened(seat) else []
+    elif not st.opened(seat):
+        extra = openings(st, seat, "meld", seen)
+    else:
+        extra = single_melds(st, seat, seen) + lay_offs(st, seat, seen)
+    return base + extra if extra else base
