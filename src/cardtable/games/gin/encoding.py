@@ -128,15 +128,24 @@ class _Tables:
         self.draw_take = sorted([act(nt.DRAW), act(nt.TAKE)])
         self.take_pass = sorted([act(nt.TAKE), act(nt.PASS)])
         self.draw = [act(nt.DRAW)]
-        self.rows = []
-        for suit in range(4):
-            ids = [act(nt.DISCARD_MOVES[suit * 13 + r]) for r in range(13)]
-            row: list[tuple[int, ...]] = [()] * 8192
-            for m in range(1, 8192):
-                low = m & -m
-                row[m] = (ids[low.bit_length() - 1],) + row[m ^ low]
-            self.rows.append(tuple(row))
+        self.rows = [_rows(tuple(act(nt.DISCARD_MOVES[suit * 13 + r]) for r in range(13))) for suit in range(4)]
         self.ids = {id(m): act(m) for m in (nt.DRAW, nt.TAKE, nt.PASS, *nt.DISCARD_MOVES)}
+
+
+_ROWS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+
+
+def _rows(ids: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """For each 13-bit row of one suit, the discard actions of its cards (shared by codecs
+    whose discard actions are the same ids, i.e. every gin codec)."""
+    got = _ROWS.get(ids)
+    if got is None:
+        row: list[tuple[int, ...]] = [()] * 8192
+        for m in range(1, 8192):
+            low = m & -m
+            row[m] = (ids[low.bit_length() - 1],) + row[m ^ low]
+        got = _ROWS[ids] = tuple(row)
+    return got
 
 
 def fast_actions(st: Any, seat: int, codec: Any) -> list[int] | None:
