@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from ...cards import COPY_STRIDE, JK, cards_of
 from ...moves import Move
+from . import notation
 from .melds import MeldError, analyse, base_at, rank_of, set_value, suit_of, table_value_at
 
 if TYPE_CHECKING:
@@ -176,8 +177,10 @@ def lay_offs(st: RemikState, seat: int, seen: set[tuple]) -> list[Move]:
     return out
 
 
-def openings(st: RemikState, seat: int, verb: str, seen: set[tuple]) -> list[Move]:
-    """Every opening (``meld``, or ``takemeld`` with the top discard) up to MAX_OPENINGS."""
+def openings(st: RemikState, seat: int, verb: str, seen: set[tuple],
+             listed: list[Move] | None = None) -> list[Move]:
+    """Every opening (``meld``, or ``takemeld`` with the top discard) up to MAX_OPENINGS
+    that is not in ``listed`` (default: ``legal_moves()``) nor ``seen`` (codec tokens)."""
     extra = st.top() if verb == "takemeld" else -1
     faces = faces_of(st, seat, extra)
     need = (JK if extra % COPY_STRIDE >= 52 else extra % COPY_STRIDE) if extra >= 0 else None
@@ -191,32 +194,53 @@ def openings(st: RemikState, seat: int, verb: str, seen: set[tuple]) -> list[Mov
             best[f] = max(best.get(f, 0), v)
     if sum(v * faces[f] for f, v in best.items()) < minimum:
         return []
-    uses = [Counter(f for f, _ in g) for g, _, _ in melds]
+    # face counts as 5-bit fields of one int (a guard bit on top of each), so "do the held
+    # cards still cover this meld" is one subtraction: a field that would go negative
+    # clears its guard bit
+    def packed(c: Counter[int]) -> int:
+        return sum(n << 5 * (52 if f == JK else f) for f, n in c.items())
+
+    guard = sum(1 << (5 * i + 4) for i in range(53))
+    uses = [packed(Counter(f for f, _ in g)) for g, _, _ in melds]
+    need_at = 5 * (52 if need == JK else need) if need is not None else -1
+    need_n = faces[need] if need is not None else 0
     suffix = [0] * (len(melds) + 1)           # the value of all later melds: a bound for pruning
     for i in range(len(melds) - 1, -1, -1):
         suffix[i] = suffix[i + 1] + melds[i][1]
+    have = {_face_key(st, m) for m in (st.legal_moves(seat) if listed is None else listed) if m.verb == verb}
     out: list[Move] = []
     chosen: list[int] = []
 
-    def dfs(start: int, left: Counter[int], total: int, pure: bool) -> None:
+    def dfs(start: int, left: int, total: int, pure: bool) -> None:
         for i in range(start, len(melds)):
             if len(out) >= MAX_OPENINGS or total + suffix[i] < minimum:
                 return
-            u = uses[i]
-            if any(left[f] < n for f, n in u.items()):
+            left2 = left - uses[i]
+            if left2 & guard != guard:
                 continue
-            left2 = left - u
             chosen.append(i)
             t2, p2 = total + melds[i][1], pure or melds[i][2]
-            if t2 >= minimum and (p2 or not need_pure) and (need is None or left2[need] < faces[need]):
-                mv = _move(st, verb, seat, [melds[k][0] for k in chosen])
-                if _new(st, seat, mv, seen):
-                    out.append(mv)
+            if t2 >= minimum and (p2 or not need_pure) and (need_at < 0 or (left2 >> need_at) & 15 < need_n):
+                groups = [melds[k][0] for k in chosen]
+                if tuple(sorted(tuple(sorted(g)) for g in groups)) not in have:
+                    mv = _move(st, verb, seat, groups)
+                    if _new(st, seat, mv, seen):
+                        out.append(mv)
             dfs(i + 1, left2, t2, p2)
             chosen.pop()
 
-    dfs(0, Counter(faces), 0, False)
+    dfs(0, packed(faces) | guard, 0, False)
     return out
+
+
+def _face_key(st: RemikState, m: Move) -> tuple:
+    """A meld move's groups as sorted (face, stand-in) pairs, whatever its card order."""
+    reps, k, parts = notation.reps_of(m), 0, []
+    for g in m.groups:
+        slots = st.slots_for(g, reps, k)
+        k += sum(1 for c in g if c % COPY_STRIDE >= 52)
+        parts.append(tuple(sorted((JK if c % COPY_STRIDE >= 52 else c % COPY_STRIDE, r) for c, r in slots)))
+    return tuple(sorted(parts))
 
 
 def key(m: Move) -> tuple:
@@ -231,9 +255,9 @@ def reachable_moves(st: RemikState, seat: int) -> list[Move]:
         return base
     seen = {key(m) for m in base}
     if st.phase == "draw":
-        extra = openings(st, seat, "takemeld", seen) if st.discard_pile and not st.opened(seat) else []
+        extra = openings(st, seat, "takemeld", seen, base) if st.discard_pile and not st.opened(seat) else []
     elif not st.opened(seat):
-        extra = openings(st, seat, "meld", seen)
+        extra = openings(st, seat, "meld", seen, base)
     else:
         extra = single_melds(st, seat, seen) + lay_offs(st, seat, seen)
     return base + extra if extra else base
