@@ -47,6 +47,7 @@ class Codec:
         self.flat_key: dict[tuple[Any, ...], int] = {}
         self.flat_move: list[Move] = []
         self.flat_cache: dict[Move, int | None] = {}     # move -> whole-move action (or None)
+        self.scratch: dict[str, Any] = {}                # tables an encoding's fast paths keep
         n = 0
 
         def block(name: str, size: int) -> int:
@@ -77,6 +78,7 @@ class Codec:
         self.partition = spec.partition
         self.tok_row = block("row", len(spec.partition[1]) if spec.partition else 0)
         self.num_actions = n
+        self.zero_mask = np.zeros(n, dtype=np.int8)
         from .observe import ObservationLayout
         self.obs_layout = ObservationLayout(self)
         self.observation_shape: tuple[int, ...] = (self.obs_layout.size,)
@@ -195,6 +197,26 @@ class _Choices:
         return c
 
 
+class _Flat:
+    """A decision whose moves are all whole actions (the encoding's ``fast_actions``)."""
+
+    __slots__ = ("acts", "flat_move", "depth")
+
+    def __init__(self, acts: list[int], flat_move: list[Move]) -> None:
+        self.acts, self.flat_move, self.depth = acts, flat_move, 0
+
+    def actions(self) -> list[int]:
+        return self.acts
+
+    def take(self, action: int) -> Move | None:
+        if action not in self.acts:
+            raise KeyError(action)
+        return self.flat_move[action]
+
+    def copy(self) -> _Flat:
+        return self
+
+
 class _Partition:
     """十三张-style choices: each hand card, in pack order, goes to one of the rows."""
 
@@ -248,6 +270,11 @@ class DecisionProcess:
         self._choices: dict[int, Any] = {}
         self._buffers: dict[int, list[int]] = {}
         self._version = -1
+        inc = codec.spec.incremental
+        self._observer = inc(codec.obs_layout) if inc is not None else None
+        self._fast = codec.spec.fast_actions
+        # the engine's unchecked play where it has one
+        self._unchecked = hasattr(state, "play_legal")
 
     # --- whose decision ------------------------------------------------------------------
 
@@ -264,14 +291,16 @@ class DecisionProcess:
         if v != self._version:
             self._version = v
             self._choices.clear()
-            # a seat whose move was played (or cannot move any more) loses its buffer
-            movers = set(self.state.to_move())
-            for s in list(self._buffers):
-                if s not in movers:
-                    del self._buffers[s]
+            if self._buffers:
+                # a seat whose move was played (or cannot move any more) loses its buffer
+                movers = set(self.state.to_move())
+                for s in list(self._buffers):
+                    if s not in movers:
+                        del self._buffers[s]
 
     def _seat_choices(self, seat: int) -> Any:
-        self._sync()
+        if len(self.state.history) != self._version:
+            self._sync()
         ch = self._choices.get(seat)
         if ch is None:
             ch = self._build(seat)
@@ -282,6 +311,10 @@ class DecisionProcess:
 
     def _build(self, seat: int) -> Any:
         codec, spec = self.codec, self.codec.spec
+        if self._fast is not None:
+            acts = self._fast(self.state, seat, codec)
+            if acts is not None:
+                return _Flat(acts, codec.flat_move)
         moves = spec.moves(self.state, seat) if spec.moves else self.state.legal_moves(seat)
         flat: dict[int, Move] = {}
         seqs: list[tuple[tuple[int, ...], Move]] = []
@@ -317,49 +350,76 @@ class DecisionProcess:
 
     def legal_actions(self, seat: int | None = None) -> list[int]:
         """The actions the mask allows ``seat`` (default: the current seat), sorted."""
-        seat = self.current_seat if seat is None else seat
-        if seat is None or seat not in self.state.to_move():
+        tm = self.state.to_move()
+        if seat is None:
+            if not tm:
+                return []
+            seat = tm[0]
+        elif seat not in tm:
             return []
         return list(self._seat_choices(seat).actions())
 
     def action_mask(self, seat: int | None = None) -> np.ndarray:
-        m = np.zeros(self.codec.num_actions, dtype=np.int8)
-        seat = self.current_seat if seat is None else seat
-        if seat is not None and seat in self.state.to_move():
-            m[self._seat_choices(seat).actions()] = 1
+        m = self.codec.zero_mask.copy()
+        tm = self.state.to_move()
+        if seat is None:
+            if not tm:
+                return m
+            seat = tm[0]
+        if seat in tm:
+            acts = self._seat_choices(seat).actions()
+            if len(acts) < 40:              # a memoryview write is cheaper than numpy's
+                mv = memoryview(m)
+                for a in acts:
+                    mv[a] = 1
+            else:
+                m[acts] = 1
         return m
 
     def step(self, action: int, seat: int | None = None) -> Move | None:
         """Take one action for ``seat`` (default: the current seat).  Returns the engine move
-        when the action completes one (then it is played; the form the history keeps), else None.  An action outside the
-        mask raises ValueError and changes nothing."""
-        seat = self.current_seat if seat is None else seat
+        when the action completes one (then it is played; the form the history keeps), else
+        None.  An action outside the mask raises ValueError and changes nothing."""
+        st = self.state
+        tm = st.to_move()
         if seat is None:
-            raise ValueError("the deal is over: no seat may act")
-        if seat not in self.state.to_move():
-            raise ValueError(f"it is not seat {seat}'s decision (to move: {list(self.state.to_move())})")
+            if not tm:
+                raise ValueError("the deal is over: no seat may act")
+            seat = tm[0]
+        elif seat not in tm:
+            raise ValueError(f"it is not seat {seat}'s decision (to move: {list(tm)})")
         action = int(action)
         ch = self._seat_choices(seat)
-        flat = ch.flat.get(action) if isinstance(ch, _Choices) and ch.depth == 0 else None
-        trial = ch if flat is not None else ch.copy()
-        try:
-            move = flat if flat is not None else trial.take(action)
-        except KeyError:
-            legal = ", ".join(f"{a} ({self.codec.action_text(a)})" for a in ch.actions()[:12])
-            raise ValueError(f"action {action} ({self.codec.action_text(action)}) is not legal for "
-                             f"seat {seat} now; legal: {legal}") from None
-        if move is None:
-            self._choices[seat] = trial
-            self._buffers.setdefault(seat, []).append(action)
-            return None
-        play = getattr(self.state, "play_legal", None)
-        if play is not None and not isinstance(trial, _Partition):
-            play(move, seat)
+        if type(ch) is _Flat:
+            if action not in ch.acts:
+                self._refuse(seat, action, ch)
+            move: Move | None = ch.flat_move[action]
+            trial: Any = ch
         else:
-            self.state.apply(move, seat)
-        self._buffers.pop(seat, None)
+            flat = ch.flat.get(action) if isinstance(ch, _Choices) and ch.depth == 0 else None
+            trial = ch if flat is not None else ch.copy()
+            try:
+                move = flat if flat is not None else trial.take(action)
+            except KeyError:
+                self._refuse(seat, action, ch)
+            if move is None:
+                self._choices[seat] = trial
+                self._buffers.setdefault(seat, []).append(action)
+                return None
+        assert move is not None
+        if self._unchecked and not isinstance(trial, _Partition):
+            st.play_legal(move, seat)
+        else:
+            st.apply(move, seat)
+        if self._buffers:
+            self._buffers.pop(seat, None)
         self._sync()
-        return self.state.history[-1][1]     # the form the history keeps (canonical_move)
+        return st.history[-1][1]     # the form the history keeps (canonical_move)
+
+    def _refuse(self, seat: int, action: int, ch: Any) -> None:
+        legal = ", ".join(f"{a} ({self.codec.action_text(a)})" for a in ch.actions()[:12])
+        raise ValueError(f"action {action} ({self.codec.action_text(action)}) is not legal for "
+                         f"seat {seat} now; legal: {legal}") from None
 
     def buffer(self, seat: int) -> list[int]:
         """The sub-step actions ``seat`` has taken towards its next move (its own only)."""
@@ -369,6 +429,21 @@ class DecisionProcess:
     def observe(self, seat: int) -> np.ndarray:
         """The observation of ``seat``: built from what ``view(seat)`` holds and its own
         buffer only (through the game's fast path where it has one)."""
+        if self._buffers:
+            self._sync()
+        buf = self._buffers.get(seat, ())
+        if self._observer is not None:
+            if type(seat) is not int or not 0 <= seat < self.codec.players:
+                self.state._check_seat(seat)
+            out = self._observer.observe(self.state, seat)
+            if buf:
+                self.codec.obs_layout.partial_part(buf, self._rows(seat, buf), out)
+            return out
+        return self.codec.obs_layout.observe(self.state, seat, buf, self._rows(seat, buf))
+
+    def observe_scratch(self, seat: int) -> np.ndarray:
+        """The observation rebuilt from scratch (the game's fast fields, no incremental
+        buffers): what the incremental path is tested against."""
         self._sync()
         buf = self._buffers.get(seat, ())
         return self.codec.obs_layout.observe(self.state, seat, buf, self._rows(seat, buf))

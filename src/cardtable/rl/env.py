@@ -156,6 +156,7 @@ class CardtableAEC(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[dp.current_seat or 0]
         self._actions = 0
+        self._rewarded = False
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
@@ -168,29 +169,39 @@ class CardtableAEC(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        dp = self._table.dp
+        table = self._table
+        dp = table.dp
         assert dp is not None
         if action is None:
             raise ValueError(f"{agent} must act: None is only for agents whose episode is over")
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        move, replaced = self._table.act(self._seat[agent], action)
-        self.infos[agent] = {"illegal_action": True} if replaced else {}
-        if move is not None:
-            rewards, done = self._table.after_move()
+        if self._rewarded:                 # the dicts stay as they are while nothing happens
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
+        move, replaced = table.act(self._seat[agent], action)
+        if replaced:
+            self.infos[agent] = {"illegal_action": True}
+        elif self.infos[agent]:
+            self.infos[agent] = {}
+        done = False
+        if move is not None and dp.state.is_over:
+            rewards, done = table.after_move()
+            agents = self.possible_agents
             for s, r in enumerate(rewards):
-                self.rewards[self.possible_agents[s]] = r
+                self.rewards[agents[s]] = r
+            self._rewarded = True
             if done:
                 self.terminations = dict.fromkeys(self.agents, True)
         self._actions += 1
-        if (self.max_actions is not None and self._actions >= self.max_actions
-                and not all(self.terminations.values())):
+        if not done and self.max_actions is not None and self._actions >= self.max_actions:
             self.truncations = dict.fromkeys(self.agents, True)
-        dp = self._table.dp
-        live = not all(self.terminations.values()) and not all(self.truncations.values())
-        if live and dp is not None and dp.current_seat is not None:
-            self.agent_selection = self.possible_agents[dp.current_seat]
-        self._accumulate_rewards()
+            done = True
+        if not done:
+            cur = table.dp.current_seat     # the next deal's when a match deal ended
+            if cur is not None:
+                self.agent_selection = self.possible_agents[cur]
+        if self._rewarded:
+            self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode is None:

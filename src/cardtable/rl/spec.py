@@ -43,5 +43,12 @@ class EncodingSpec:
     # optional fast observation: (state, seat, out, layout) fills the game's fields of
     # ``out`` exactly as they would read view(seat) (tests check they agree)
     fast_fields: Callable[[State, int, Any, Any], None] | None = None
+    # optional incremental observation: a factory called with the ObservationLayout, once per
+    # decision process; its ``observe(state, seat)`` returns a fresh array equal to
+    # ``observe`` without a partial move (kept per seat, updated where the state changed)
+    incremental: Callable[[Any], Any] | None = None
+    # optional fast mask: (state, seat, codec) -> the sorted whole-move actions when every
+    # move of the decision is a whole action, or None for the general path
+    fast_actions: Callable[[State, int, Any], list[int] | None] | None = None
     # how much of the engine's legal moves the codec reaches, for the docs
     reach_doc: str = "every move of `legal_moves()` (the engine's list is complete)"

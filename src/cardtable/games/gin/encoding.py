@@ -12,12 +12,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from ...cards import Card, cards_of
 from ...moves import Move
 from ...rl import obs as o
 from ...rl.spec import EncodingSpec
+from . import notation as nt
 from .notation import VERBS
-from .state import DISCARD, PHASE_NAMES
+from .state import DISCARD, DRAW, FIRST_DRAW, OFFER, OFFER_DEALER, OVER, PHASE_NAMES, GinState
 
 MAX_ARRANGEMENTS = 20_000      # per discard; a 10-card hand has far fewer
 
@@ -108,10 +111,86 @@ def spec(game: Any, players: int, options: Any) -> EncodingSpec:
         max_groups=4,
         moves=moves,
         fast_fields=fast_fields,
+        incremental=Incremental,
+        fast_actions=fast_actions,
         reach_doc="every move of `legal_moves()` (knocks and gins with the engine's best arrangement, "
                   "`knock 4♠`) and every knock, gin and big gin with an own arrangement "
                   "(`knock 4♠ [A♠ 2♠ 3♠] ...`), each checked by `why_illegal`",
     )
+
+
+class _Tables:
+    """Action ids of one codec's gin decisions, and per suit the discard actions of each
+    13-bit row of a hand (as ``notation.DISCARD_ROWS`` holds the moves)."""
+
+    def __init__(self, codec: Any) -> None:
+        act = codec.flat_action
+        self.draw_take = sorted([act(nt.DRAW), act(nt.TAKE)])
+        self.take_pass = sorted([act(nt.TAKE), act(nt.PASS)])
+        self.draw = [act(nt.DRAW)]
+        self.rows = [_rows(tuple(act(nt.DISCARD_MOVES[suit * 13 + r]) for r in range(13))) for suit in range(4)]
+        self.ids = {id(m): act(m) for m in (nt.DRAW, nt.TAKE, nt.PASS, *nt.DISCARD_MOVES)}
+
+
+_ROWS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+
+
+def _rows(ids: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """For each 13-bit row of one suit, the discard actions of its cards (shared by codecs
+    whose discard actions are the same ids, i.e. every gin codec)."""
+    got = _ROWS.get(ids)
+    if got is None:
+        row: list[tuple[int, ...]] = [()] * 8192
+        for m in range(1, 8192):
+            low = m & -m
+            row[m] = (ids[low.bit_length() - 1],) + row[m ^ low]
+        got = _ROWS[ids] = tuple(row)
+    return got
+
+
+def fast_actions(st: Any, seat: int, codec: Any) -> list[int] | None:
+    """The sorted actions of a decision whose moves are all whole actions, straight from the
+    state's bitmasks (no Move list): the draw, offer and first-draw phases' fixed pairs, and
+    the discards of a hand from which no knock, gin or big gin is possible.  None otherwise
+    (a knock brings the sub-steps of own arrangements; the 50th-card and defence phases are
+    rare): the codec then takes its general path over ``legal_moves``.  A subclass that
+    changes which moves are legal (the referee) goes through its own ``legal_moves``, mapped
+    by the ids of gin's fixed move objects.  Tests check both against the general path at
+    every decision of random deals."""
+    t = codec.scratch.get("gin.tables")
+    if t is None:
+        t = codec.scratch["gin.tables"] = _Tables(codec)
+    cls = type(st)
+    if cls.legal_moves is not GinState.legal_moves or cls._turn_end_moves is not GinState._turn_end_moves:
+        try:
+            out = [t.ids[id(m)] for m in st.legal_moves(seat)]
+        except KeyError:
+            return None
+        out.sort()
+        return out
+    ph = st.phase
+    if seat != st.cur or ph == OVER:
+        return None
+    if ph == DRAW:
+        return t.draw_take
+    if ph == DISCARD:
+        if st.must_knock:
+            return None
+        knocks, gins = st.knock_options()
+        if knocks or gins or st.big_gin_possible():
+            return None
+        h = st.hands[seat]
+        ban = -1 if st.opts.allow_rediscard_taken else st.taken
+        if ban >= 0:
+            h &= ~(1 << ban)
+        rows = t.rows
+        return list(rows[0][h & 0x1FFF] + rows[1][(h >> 13) & 0x1FFF] + rows[2][(h >> 26) & 0x1FFF]
+                    + rows[3][h >> 39])
+    if ph == OFFER or ph == OFFER_DEALER:
+        return t.take_pass
+    if ph == FIRST_DRAW:
+        return t.draw
+    return None
 
 
 def _bits(out: Any, start: int, mask: int) -> None:
@@ -165,3 +244,201 @@ def fast_fields(st: Any, seat: int, out: Any, layout: Any) -> None:
         _bits(out, at("defender.unmelded"), st.d_rest)
         if st.knock_discard >= 0 and (seat == st.knocker or st.knock_discard_public):
             out[at("knock_discard") + st.knock_discard] = 1.0
+
+
+class Incremental:
+    """Each seat's observation kept in a buffer and brought up to date from the state's
+    attributes: only what changed since that seat last looked is rewritten (a draw and a
+    discard touch a dozen of the 1,211 floats).  Whatever it does not follow field by
+    field — another state object, a history that shrank, a knock's public hands — is
+    rebuilt by :func:`fast_fields`; tests check it equals the from-scratch encoding at
+    every step of random deals.  The deal's constants (dealer, upcard, limits, multiplier)
+    never change once a state is dealt."""
+
+    def __init__(self, layout: Any) -> None:
+        self.layout = layout
+        at = layout.starts
+        self.o_hand, self.o_phase, self.o_hs, self.o_known = at["hand"], at["phase"], at["hand_sizes"], at["known"]
+        self.o_discard, self.o_top, self.o_stock = at["discard"], at["discard.-1"], at["stock"]
+        self.o_taken, self.o_must = at["taken"], at["must_knock"]
+        self.o_to_move, self.o_over, self.o_last = layout.o_to_move, layout.o_over, layout.o_last
+        self.width = layout.last_width
+        self.nverbs = len(layout.verb_index)
+        self.tracks_last = layout.codec.spec.last_moves
+        self.all_seats = (1 << layout.codec.players) - 1
+        self.seats: dict[int, list[Any]] = {}
+        # id(move) -> (move, the indices it sets in each relative seat's last-move block),
+        # shared by the codec's decision processes
+        self.parsed: dict[int, tuple[Move, int, list[int]]] = layout.codec.scratch.setdefault("gin.parsed", {})
+
+    def observe(self, st: Any, seat: int) -> Any:
+        """A fresh float32 array (the partial-move block left at zero)."""
+        s = self.seats.get(seat)
+        h = st.history
+        if s is None or s[0] is not st or len(h) < s[1] or st.knocker >= 0:
+            return self._rebuild(st, seat)
+        buf = s[2]          # a memoryview of the seat's buffer: writes cost a third of numpy's
+        p = st.players
+        hands = st.hands
+        if hands != s[12]:
+            hand = hands[seat]
+            x = hand ^ s[3]
+            if x:
+                if x & (x - 1):
+                    _flip(buf, self.o_hand, hand, s[3])
+                else:               # one card drawn or discarded
+                    buf[self.o_hand + x.bit_length() - 1] = 1.0 if hand & x else 0.0
+                s[3] = hand
+            hs = self.o_hs
+            for t in range(p):
+                buf[hs + (t - seat) % p] = hands[t].bit_count() / 11.0
+            s[12] = hands.copy()
+        ph = st.phase
+        if ph != s[4]:
+            buf[self.o_phase + s[4]] = 0.0
+            buf[self.o_phase + ph] = 1.0
+            s[4] = ph
+        if st.known != s[5]:
+            kn, known = self.o_known, s[5]
+            for t in range(p):
+                k = st.known[t]
+                x = k ^ known[t]
+                if x:
+                    b = kn + ((t - seat) % p) * o.NBASE
+                    while x:
+                        low = x & -x
+                        buf[b + low.bit_length() - 1] = 1.0 if k & low else 0.0
+                        x ^= low
+                    known[t] = k
+        pile = st.pile
+        old = s[6]
+        if pile != old:
+            n, m = len(pile), len(old)
+            pm = s[7]
+            if n == m + 1 and pile[:-1] == old:
+                new = pm | 1 << pile[-1]
+            elif n == m - 1 and pile == old[:-1]:
+                new = pm & ~(1 << old[-1])
+            elif n == m and n and pile[:-1] == old[:-1]:      # the top taken, another discarded
+                new = (pm & ~(1 << old[-1])) | 1 << pile[-1]
+            else:
+                new = 0
+                for c in pile:
+                    new |= 1 << c
+            x, b = new ^ pm, self.o_discard
+            while x:
+                low = x & -x
+                buf[b + low.bit_length() - 1] = 1.0 if new & low else 0.0
+                x ^= low
+            if old:
+                buf[self.o_top + old[-1]] = 0.0
+            if pile:
+                buf[self.o_top + pile[-1]] = 1.0
+            s[6], s[7] = pile.copy(), new
+        stock = len(st.stock)
+        if stock != s[8]:
+            buf[self.o_stock] = stock / 31.0
+            s[8] = stock
+        taken = st.taken
+        if taken != s[9]:
+            if s[9] >= 0:
+                buf[self.o_taken + s[9]] = 0.0
+            if taken >= 0:
+                buf[self.o_taken + taken] = 1.0
+            s[9] = taken
+        if st.must_knock != s[10]:
+            s[10] = st.must_knock
+            buf[self.o_must] = 1.0 if s[10] else 0.0
+        tm = st.to_move()
+        if tm != s[11]:
+            for t in s[11]:
+                buf[self.o_to_move + (t - seat) % p] = 0.0
+            for t in tm:
+                buf[self.o_to_move + (t - seat) % p] = 1.0
+            s[11] = tm
+        if ph == OVER:
+            buf[self.o_over] = 1.0
+        if self.tracks_last and len(h) != s[1]:
+            self._last_moves(st, seat, buf, s[1], s[13])
+        s[1] = len(h)
+        return s[14].copy()
+
+    def _rebuild(self, st: Any, seat: int) -> Any:
+        lay = self.layout
+        arr = np.zeros(lay.size, dtype=np.float32)
+        fast_fields(st, seat, arr, lay)
+        if st.knocker >= 0:          # the last few steps of a deal: not followed incrementally
+            lay.common_part(st, seat, arr)
+            self.seats.pop(seat, None)
+            return arr
+        p = st.players
+        tm = st.to_move()
+        for t in tm:
+            arr[self.o_to_move + (t - seat) % p] = 1.0
+        if st.phase == OVER:
+            arr[self.o_over] = 1.0
+        buf = memoryview(arr)
+        # what each seat's last-move block holds: the indices written there (to clear them)
+        last: list[tuple[int, ...]] = [() for _ in range(p)]
+        if self.tracks_last:
+            self._last_moves(st, seat, buf, 0, last)
+        pm = 0
+        for c in st.pile:
+            pm |= 1 << c
+        self.seats[seat] = [st, len(st.history), buf, st.hands[seat], st.phase, list(st.known),
+                            st.pile.copy(), pm, len(st.stock), st.taken, st.must_knock, tm,
+                            st.hands.copy(), last, arr]
+        return arr.copy()
+
+    def _last_moves(self, st: Any, seat: int, buf: Any, since: int, last: list[tuple[int, ...]]) -> None:
+        h = st.history
+        p = st.players
+        parsed = self.parsed
+        found, full = 0, self.all_seats
+        i = len(h)
+        while i > since:
+            i -= 1
+            t, m = h[i]
+            if found >> t & 1:
+                continue
+            found |= 1 << t
+            got = parsed.get(id(m))
+            if got is None or got[0] is not m:
+                offs = self._offsets(st.log_text(seat, t, m))
+                got = (m, tuple(tuple(self.o_last + q * self.width + j for j in offs) for q in range(p)))
+                # a knock's text depends on the viewer; the others' never (the entry keeps
+                # the move alive, so its id is not reused while cached)
+                if m.verb not in ("knock", "gin") and len(parsed) < 10_000:
+                    parsed[id(m)] = got
+            r = (t - seat) % p
+            idx = got[1][r]          # absolute indices in the block of relative seat r
+            old = last[r]
+            if idx is not old:       # the same cached tuple: the block already holds it
+                for j in old:
+                    buf[j] = 0.0
+                for j in idx:
+                    buf[j] = 1.0     # one pack: every count is 0 or 1
+                last[r] = idx
+            if found == full:
+                break
+
+    def _offsets(self, text: str) -> tuple[int, ...]:
+        """Where a logged move writes in its seat's last-move block (verb, then cards)."""
+        verb, cards = self._parse(text)
+        return ((verb,) if verb >= 0 else ()) + tuple(sorted({self.nverbs + c for c in cards}))
+
+    def _parse(self, text: str) -> tuple[int, list[int]]:
+        from ...rl.observe import parse_move_text
+        got = parse_move_text(text)
+        if got is None:
+            return -1, []
+        return self.layout.verb_index.get(got[0], -1), got[1]
+
+
+def _flip(buf: Any, start: int, new: int, old: int) -> None:
+    x = new ^ old
+    while x:
+        low = x & -x
+        c = low.bit_length() - 1
+        buf[start + c] = 1.0 if new & low else 0.0
+        x ^= low

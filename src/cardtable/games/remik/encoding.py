@@ -3,15 +3,21 @@
 Whole actions: ``draw``, ``take``, ``discard <card>`` (one per physical card of the two
 packs).  Sub-steps: ``meld`` and ``takemeld`` (``next group`` before each meld's cards, then
 one target token per joker: the card it stands for), ``lay`` (cards, the meld id ``m<k>``,
-the jokers' stand-ins), ``swap`` (the card, the meld id)."""
+the jokers' stand-ins), ``swap`` (the card, the meld id).
+
+The codec reaches more than ``legal_moves()`` lists (at most 12 openings, 30 melds with one
+joker, one-card lay-offs): every single meld, every lay-off of any number of cards and
+jokers, and every opening up to a cap (``reach.py``), each judged by ``why_illegal``; the
+mask allows only prefixes of those moves, so every path through it ends in a legal move."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...cards import card_str
+from ...cards import COPY_STRIDE, JK, card_str, cards_of
 from ...rl import obs as o
 from ...rl.spec import EncodingSpec
+from .reach import MAX_OPENINGS, reachable_moves
 
 PHASES = ("draw", "play")
 MAX_MELD_IDS = 40        # 108 cards make at most 36 melds of three
@@ -58,6 +64,50 @@ def spec(game: Any, players: int, options: Any) -> EncodingSpec:
         reward_sign=-1,
         reward_doc="minus the deal's penalty points (Remik scores count against a seat, a lower "
                    "total wins); normalised: minus the mean, / 100",
-        reach_doc="every move of `legal_moves()`, which lists at most 12 openings and 30 single "
-                  "melds; openings and melds past those caps are legal in the engine but not reachable",
+        moves=reachable_moves,
+        fast_fields=fast_fields,
+        reach_doc="every move of `legal_moves()` and every other single meld (any jokers, a joker in "
+                  "place of a held card), every lay-off of one or more cards and jokers onto any table "
+                  "meld, and every opening (`meld` or `take meld`) up to "
+                  f"{MAX_OPENINGS:,} per decision, each checked by `why_illegal`",
     )
+
+
+def _counts(out: Any, start: int, codes: Any) -> None:
+    for c in codes:
+        b = c % COPY_STRIDE
+        out[start + (JK if b >= 52 else b)] += 1.0
+
+
+def fast_fields(st: Any, seat: int, out: Any, layout: Any) -> None:
+    """The fields above straight from the state (what ``_view`` prints, without building it:
+    the view's options dict alone costs more than the whole observation)."""
+    (hand, phase, dealer, current, turn, stock, discard, top, items, owned, sizes, opened, taken,
+     must, opening, threshold) = (start for _, start in layout.fields)
+    p = st.players
+    _counts(out, hand, cards_of(st.hands[seat]))
+    if not st.over:
+        out[phase + PHASES.index(st.phase)] = 1.0
+        out[current + (st.current - seat) % p] = 1.0
+    out[dealer + (st.dealer - seat) % p] = 1.0
+    out[turn] = st.turn / 100.0
+    out[stock] = len(st.stock) / 108.0
+    _counts(out, discard, st.discard_pile)
+    if st.discard_pile:
+        _counts(out, top, st.discard_pile[-1:])
+    for i, m in enumerate(st.melds):
+        codes = [c for c, _ in m.slots]
+        if i < TABLE_MELDS:
+            _counts(out, items + i * o.NBASE, codes)
+        if 0 <= m.owner < p:
+            _counts(out, owned + ((m.owner - seat) % p) * o.NBASE, codes)
+    for t in range(p):
+        r = (t - seat) % p
+        out[sizes + r] = st.hands[t].bit_count() / 14.0
+        out[opened + r] = 1.0 if st.opened(t) else 0.0
+    if st.taken >= 0:
+        _counts(out, taken, (st.taken,))
+    out[must] = 1.0 if st.pending else 0.0
+    out[opening] = st.opts.opening_min / 100.0
+    th = st.opts.threshold(p)
+    out[threshold] = (float(th) if th is not None else 0.0) / 1000.0
