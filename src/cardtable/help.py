@@ -23,6 +23,7 @@ import sys
 from pathlib import Path
 
 from .i18n import DEFAULT, PSEUDO, _, current_language, normalize
+from .i18n.pseudo import pseudo
 from .registry import GAME_MODULES, game_ids, resolve_game
 
 HOWTO_FILE = "howto.md"
@@ -81,7 +82,23 @@ def rules_text(game_id: str, with_glossary: bool = True, lang: str | None = None
         index = _english_index(game_id, GLOSSARY)
         if index is not None:
             text = _drop_section(text, index)
+    if (normalize(lang) if lang else current_language()) == PSEUDO:
+        text = _pseudo_page(text)
     return text
+
+
+_CODE = re.compile(r"(`[^`]*`)")
+_WORDS = re.compile(r"[A-Za-z][A-Za-z'’ -]*[A-Za-z]|[A-Za-z]")
+
+
+def _pseudo_page(text: str) -> str:
+    """The page as the pseudo-locale shows it: runs of words marked, code and Markdown kept."""
+    out = []
+    for line in text.splitlines(keepends=True):
+        parts = _CODE.split(line)
+        out.append("".join(p if i % 2 else _WORDS.sub(lambda m: pseudo(m.group()), p)
+                           for i, p in enumerate(parts)))
+    return "".join(out)
 
 
 # A translated page has the English page's "## " sections in the same order, with its

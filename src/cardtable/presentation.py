@@ -93,14 +93,15 @@ def _name_key(text: str) -> str:
 def game_title(game: str | Game[Any], sep: str = " · ") -> str:
     """A game's title in the current language: its translated name, then its native name
     where that says something more ("Chinese Poker · 十三张"; in Chinese just "十三张" or
-    "十三張": the native name is left out when it is the same name, or when the name is
+    "十三張": the native name is left out when it is the same name (gin's is its English
+    name, so "Джин рамми" alone), or when the name is
     translated into the reader's language and the native name is in the reader's script).
     ``game`` is a game or its id."""
     g = get_game(game) if isinstance(game, str) else game
     name = _(g.name)
     native = g.native_name or ""
     own_script = name != g.name and _script(native) == _LANGUAGE_SCRIPT.get(current_language())
-    if not native or _name_key(native) == _name_key(name) or own_script:
+    if not native or native == g.name or _name_key(native) == _name_key(name) or own_script:
         return name
     return f"{name}{sep}{native}"
 

@@ -236,7 +236,6 @@ def test_chat_refusals_in_the_connections_language(server: Any) -> None:
         assert re.search("[а-я]", err["message"])
 
 
-@pytest.mark.xfail(strict=False, reason="game and core texts arrive with the other l10n branches")
 def test_an_illegal_moves_reason_is_translated(server: Any) -> None:
     t = new_table(server, "gin", ["open", "open"])
     toks = [join(server, t["id"], 0), join(server, t["id"], 1, "bob")]

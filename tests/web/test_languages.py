@@ -156,7 +156,6 @@ def test_pseudo_locale_leaves_none_of_the_pages_own_words_unmarked(server: Serve
     context.close()
 
 
-@pytest.mark.xfail(strict=False, reason="game and core texts arrive with the other l10n branches")
 def test_pseudo_locale_leaves_nothing_unmarked_on_the_whole_table(server: Server,
                                                                    browser: Any) -> None:
     context, page, pages = pseudo_pages(server, browser)

@@ -132,3 +132,12 @@ def command(app: typer.Typer, name: str, function: Any, help: str) -> None:
     from .lang import LocalizedCommand
 
     app.command(name, cls=LocalizedCommand, help=help)(function)
+
+
+def game_heading(game: Any) -> str:
+    """The game's title as the terminal heads a screen: "Thai Dummy (ดัมมี่)", in the current
+    language (the core's :func:`~cardtable.presentation.game_title`, native name in brackets)."""
+    from ..presentation import game_title
+
+    name, sep, native = game_title(game, sep="\0").partition("\0")
+    return f"{name} ({native})" if sep else name

@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from ..i18n import N_, _
-from .common import bot_list, check_players, command, fail, load_game, make_options, out_console
+from .common import bot_list, check_players, command, fail, game_heading, load_game, make_options, out_console
 
 
 def export_command(
@@ -52,7 +52,7 @@ def export_command(
     trajectories.save(data, out)
     out_console().print(_("{file}: {actions} actions from {games} deals of {game} ({n} players, bots "
                           "{bots}); observation {floats} floats, {size} actions", file=out,
-                          actions=len(data["action"]), games=games, game=g.name, n=n,
+                          actions=len(data["action"]), games=games, game=game_heading(g), n=n,
                           bots=", ".join(names), floats=data["observation"].shape[1],
                           size=data["mask"].shape[1]))
 

@@ -33,6 +33,7 @@ from .common import (
     check_players,
     command,
     fail,
+    game_heading,
     load_game,
     make_checked_bot,
     make_options,
@@ -474,7 +475,7 @@ def play_command(
         about = _("{about}, preset {preset}", about=about, preset=preset)
     if options.diff():
         about = _("{about}, rules {rules}", about=about, rules=options.diff())
-    console.print(Text.assemble((g.name, "bold"), f"{_native(g)} — {about}"))
+    console.print(Text.assemble((game_heading(g), "bold"), f" — {about}"))
     session_ = PlaySession(console, m, seat, [make_checked_bot(g.id, b) for b in names], names,
                            seed, auto=auto, max_deals=deals, save=save, verbose=verbose)
     console.print(_("You sit at seat {number} of {n} (--seat {seat}). Type ? for help.",
@@ -523,7 +524,7 @@ def resume(console: Console, file: Path, game: str | None, save: Path | None,
     about = ngettext("resumed from {file}: deal {deal}, {n} move played in it, seed {seed}",
                      "resumed from {file}: deal {deal}, {n} moves played in it, seed {seed}",
                      played, file=file, deal=number, seed=play["seed"])
-    console.print(Text.assemble((g.name, "bold"), f"{_native(g)} — {about}"))
+    console.print(Text.assemble((game_heading(g), "bold"), f" — {about}"))
     console.print(_("You sit at seat {number} of {n} (--seat {seat}). Type ? for help.",
                     number=seat + 1, n=n, seat=seat))
     # the moves already played are not printed again: start the log where the file stops
@@ -533,8 +534,6 @@ def resume(console: Console, file: Path, game: str | None, save: Path | None,
     return s.run()
 
 
-def _native(game: Any) -> str:
-    return f" ({game.native_name})" if game.native_name and game.native_name != game.name else ""
 
 
 def register(app: typer.Typer) -> None:

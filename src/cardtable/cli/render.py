@@ -243,7 +243,7 @@ def table_screen(layout: dict[str, Any], moves_title: str | None = None) -> Rend
     if moves_title is None:
         moves_title = _("Your legal moves:")
     title = layout["title"]
-    name = title["name"] if title["name"] == title["native"] else f"{title['name']} · {title['native']}"
+    name = title.get("text") or title["name"]
     parts: list[RenderableType] = [Text(name, style="bold underline"),
                                    Text(layout["turn"], style="bold")]
     grid = Table.grid(padding=(0, 2))

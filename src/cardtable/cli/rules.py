@@ -12,7 +12,7 @@ from ..bots import bot_names
 from ..help import glossary, has_rules_text, rules_text
 from ..i18n import N_, _, ngettext, pgettext
 from ..registry import game_ids, get_game
-from .common import command, default_bot_name, load_game, out_console
+from .common import command, default_bot_name, game_heading, load_game, out_console
 
 
 def _allowed(choices: tuple[Any, ...] | None, lo: int | None, hi: int | None) -> str:
@@ -102,7 +102,7 @@ def rules_command(
                     n=g.default_players)
     about = (_("id {id}, {players}, spec {spec}", id=g.id, players=players, spec=g.spec) if g.spec
              else _("id {id}, {players}", id=g.id, players=players))
-    console.print(Text.assemble((f"{g.name}", "bold"), f" ({g.native_name}) — {about}"))
+    console.print(Text.assemble((game_heading(g), "bold"), f" — {about}"))
     table = Table(title=_("Options (set with --rule KEY=VALUE)"), title_justify="left")
     for i, col in enumerate((pgettext("options table", "key"), pgettext("options table", "type"),
                              pgettext("options table", "default"), pgettext("options table", "allowed"),

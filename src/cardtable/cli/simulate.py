@@ -24,7 +24,7 @@ from ..errors import BadOption
 from ..i18n import N_, _, ngettext, pgettext
 from ..registry import get_game
 from ..simulate import MAX_MOVES, Plan, Results, game_seed, run_plays
-from .common import bot_list, check_players, command, fail, load_game, make_options, out_console
+from .common import bot_list, check_players, command, fail, game_heading, load_game, make_options, out_console
 
 __all__ = ["game_seed", "play_one", "simulate_command", "register"]
 
@@ -128,7 +128,7 @@ def _print_tables(console: Any, g: Any, rules: dict[str, Any], results: Results,
             _("rotating seats") if plan.rotate else _("fixed seats"))
     deals = len({p.index for p in results.plays})
     title = _("{game}: {deals} deals ({mode}, {played} played), {n} players, seed {seed}",
-              game=g.name, deals=deals, mode=mode, played=len(results.plays), n=n, seed=plan.seed)
+              game=game_heading(g), deals=deals, mode=mode, played=len(results.plays), n=n, seed=plan.seed)
     if rules:
         title = _("{about}, rules {rules}", about=title, rules=rules)
     table = Table(title=title, title_justify="left")
