@@ -58,6 +58,15 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def cpu_s(pid: int) -> float | None:
+    """User + system CPU seconds of a process (and of its finished threads) from /proc."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_kib(pid: int) -> int | None:
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -119,6 +128,7 @@ def http(base: str, method: str, path: str, body: Any = None) -> tuple[int, Any]
 @dataclass
 class Stats:
     latencies_ms: list[float] = field(default_factory=list)
+    by_game: dict[str, list[float]] = field(default_factory=dict)
     errors: dict[str, int] = field(default_factory=dict)
     examples: list[str] = field(default_factory=list)
     finished_tables: int = 0
@@ -164,6 +174,7 @@ async def person(label: str, ws_url: str, interval: float, phase: float, stop_at
                     if waiting is not None and frame["seq"] > waiting[0]:
                         if measuring[0]:
                             stats.latencies_ms.append((now - waiting[1]) * 1000)
+                            stats.by_game.setdefault(label.split()[0], []).append((now - waiting[1]) * 1000)
                         waiting = None
                     if frame["status"] == "over":
                         stats.finished_tables += 1
@@ -238,9 +249,13 @@ async def run(args: argparse.Namespace, server: Server) -> dict[str, Any]:
     await asyncio.sleep(args.warmup)
     measuring[0] = True
     rss_tables = rss_kib(server.proc.pid)
+    cpu_from = cpu_s(server.proc.pid)
+    client_from = time.process_time()
     measured_from = time.monotonic()
     await asyncio.wait_for(asyncio.gather(*tasks), args.seconds + args.answer_timeout + 60)
     elapsed = time.monotonic() - measured_from
+    cpu_to = cpu_s(server.proc.pid)
+    client_cpu = time.process_time() - client_from
     rss_end = rss_kib(server.proc.pid)
     lat = stats.latencies_ms
     per_table = None
@@ -253,9 +268,18 @@ async def run(args: argparse.Namespace, server: Server) -> dict[str, Any]:
         "latency_ms": {"p50": _r(percentile(lat, 50)), "p90": _r(percentile(lat, 90)),
                        "p99": _r(percentile(lat, 99)), "max": _r(max(lat) if lat else None),
                        "mean": _r(statistics.fmean(lat) if lat else None)},
+        "p99_ms_by_game": {g: _r(percentile(v, 99)) for g, v in sorted(stats.by_game.items())},
         "errors": stats.errors, "error_examples": stats.examples, "finished_tables": stats.finished_tables,
         "server_rss_mib": {"empty": _mib(rss_empty), "with_tables": _mib(rss_tables), "end": _mib(rss_end)},
-        "rss_per_table_kib": per_table, "environment": environment(),
+        "rss_per_table_kib": per_table,
+        # the steadier figure on a shared machine: the server's CPU time per acknowledged person
+        # move (with the bots' replies it caused), from the start of the measurement to its end
+        "server_cpu_ms_per_move": (round((cpu_to - cpu_from) * 1000 / len(lat), 2)
+                                   if lat and cpu_from is not None and cpu_to is not None else None),
+        "server_cpu_share": (round((cpu_to - cpu_from) / elapsed, 2)
+                             if cpu_from is not None and cpu_to is not None else None),
+        "client_cpu_share": round(client_cpu / elapsed, 2),
+        "environment": environment(),
     }
 
 
@@ -300,9 +324,12 @@ def main() -> None:
               f"db: {result['db']}; measured {result['seconds']} s after {args.warmup} s warm-up "
               f"(setup {result['setup_s']} s)")
         print(f"latency ms: p50 {lat['p50']}  p90 {lat['p90']}  p99 {lat['p99']}  max {lat['max']}")
+        print("p99 ms by game: " + ", ".join(f"{g} {v}" for g, v in result["p99_ms_by_game"].items()))
         print(f"moves: {result['moves']} ({result['moves_per_s']}/s); errors: {result['errors'] or 0}; "
               f"tables over: {result['finished_tables']}")
         rss = result["server_rss_mib"]
+        print(f"server CPU per person move: {result['server_cpu_ms_per_move']} ms; CPU used: server "
+              f"{result['server_cpu_share']} cores, load client {result['client_cpu_share']} cores")
         print(f"server RSS MiB: empty {rss['empty']}, with tables {rss['with_tables']}, end {rss['end']}; "
               f"per table {result['rss_per_table_kib']} KiB")
         print(f"machine: {result['environment']}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 import secrets
@@ -21,6 +22,7 @@ from ..bots import make_bot
 from ..errors import BadOption, CardtableError, IllegalMove, UnknownGame
 from ..registry import get_game
 from .clock import Clock
+from .committer import Committer
 from .games import default_bot_name
 from .store import NOTIFY_CHANNEL, MoveRow, SeatRow, SeatTaken, SeqTaken, Store, TableRow
 from .table import LiveTable
@@ -47,6 +49,8 @@ class Settings:
     max_bad_messages: int = 20           # malformed messages before a 1008 close
     timer_poll_s: float = 1.0            # longest sleep of the timer loop
     max_tables_listed: int = 200
+    gc_freeze_s: float = 10.0            # see TableService._gc_loop; 0 leaves the collector alone
+    gc_full_s: float = 3600.0
 
 
 class TableService:
@@ -56,6 +60,7 @@ class TableService:
         self.store = Store(settings.db_url)
         self.instance = uuid.uuid4().hex[:12]
         self.store.instance = self.instance
+        self.committer = Committer(self.store)
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: list[asyncio.Task[Any]] = []
@@ -71,6 +76,8 @@ class TableService:
                 self.schedule_bots(table)
         if background:
             self._tasks.append(asyncio.create_task(self._timer_loop()))
+            if self.settings.gc_freeze_s > 0:
+                self._tasks.append(asyncio.create_task(self._gc_loop()))
             if self.store.is_postgres:
                 self._tasks.append(asyncio.create_task(self._listen_loop()))
         self.ready = True
@@ -87,6 +94,8 @@ class TableService:
         for t in self._tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await t
+        if self.settings.gc_freeze_s > 0:
+            gc.unfreeze()
         self.store.close()
 
     # --- loading -----------------------------------------------------------------------
@@ -347,7 +356,7 @@ class TableService:
         finished = table.after_move()
         deadline = self._deadline(table, (movers_before, table.row.deadline_ms))
         try:
-            await self.store.run(self.store.commit_move, table.id, row, table.status, table.totals, deadline)
+            await self.committer.commit(table.id, row, table.status, table.totals, deadline)
         except SeqTaken:
             await self._roll_back(table, committed)
             return (f"stale move: seq {row.seq} was just taken by another move; "
@@ -490,6 +499,23 @@ class TableService:
                 log.exception("timer loop")
                 wait = self.settings.timer_poll_s
             await asyncio.sleep(wait)
+
+    async def _gc_loop(self) -> None:
+        """Keep the cyclic garbage collector's pauses short.  A full collection walks every
+        object of every live table (100–150 ms at 300 tables, more at 1,000) and stops every
+        table meanwhile.  Every ``gc_freeze_s`` this collects what is new since the last
+        round (a few milliseconds) and freezes the survivors (``gc.freeze``), so that later
+        collections skip them; every ``gc_full_s`` it unfreezes and collects everything once,
+        so that cycles among long-lived objects are reclaimed too."""
+        loop = asyncio.get_running_loop()
+        last_full = loop.time()
+        while True:
+            await asyncio.sleep(self.settings.gc_freeze_s)
+            if loop.time() - last_full >= self.settings.gc_full_s:
+                gc.unfreeze()
+                last_full = loop.time()
+            gc.collect()
+            gc.freeze()
 
     async def _listen_loop(self) -> None:
         """PostgreSQL LISTEN on a dedicated connection: another process committed a change."""
