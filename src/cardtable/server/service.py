@@ -14,6 +14,7 @@ import gc
 import json
 import logging
 import secrets
+import time
 import uuid
 from dataclasses import dataclass
 from typing import Any
@@ -64,6 +65,7 @@ class TableService:
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: list[asyncio.Task[Any]] = []
+        self._slow_bots: set[tuple[str, str]] = set()    # (game, bot) asked in a thread
         self.ready = False
 
     # --- life cycle --------------------------------------------------------------------
@@ -433,8 +435,7 @@ class TableService:
                         continue
                     name = table.row.seats[seat].name or "random"
                     seq = table.seq
-                    # a search bot thinks for a while: off the event loop, the table locked
-                    text = await asyncio.to_thread(table.choose_bot_move, seat, name)
+                    text = await self._choose(table, seat, name)
                     err = await self._submit_locked(table, seat, text, seq, "bot")
                     if err is not None:
                         log.warning("table %s: bot %s at seat %d: %s", table.id, name, seat, err)
@@ -452,6 +453,24 @@ class TableService:
             if standby:
                 self.schedule_bots(table, fallback=True)
         self.schedule_bots(table)
+
+    INLINE_BOT_MS = 20.0
+
+    async def _choose(self, table: LiveTable, seat: int, name: str) -> str:
+        """The bot's move, the table locked.  A search bot thinks for a while: off the event
+        loop, in a thread.  A quick bot (a game's heuristic: well under a millisecond for
+        most) is asked on the loop: a thread would cost more than its move, and under load
+        every hand-over waits for the GIL.  A bot seen taking over ``INLINE_BOT_MS`` once
+        goes to a thread from then on."""
+        key = (table.row.game, name)
+        bot = table.bot_for(seat, name)
+        if getattr(bot, "uses_sampler", False) or key in self._slow_bots:
+            return await asyncio.to_thread(table.choose_bot_move, seat, name)
+        start = time.perf_counter()
+        text = table.choose_bot_move(seat, name)
+        if (time.perf_counter() - start) * 1000 > self.INLINE_BOT_MS:
+            self._slow_bots.add(key)
+        return text
 
     async def fire_expired(self) -> int:
         """Play the default bot for every seat whose deadline has passed; how many moves."""
@@ -472,7 +491,7 @@ class TableService:
                     if table.row.deadline_ms is None or seat not in table.movers():
                         continue
                     seq = table.seq
-                    text = await asyncio.to_thread(table.choose_bot_move, seat, default)
+                    text = await self._choose(table, seat, default)
                     err = await self._submit_locked(table, seat, text, seq, "timeout")
                     if err is None:
                         played += 1
