@@ -264,6 +264,7 @@ async def run(args: argparse.Namespace, server: Server) -> dict[str, Any]:
     return {
         "tables": args.tables, "interval_s": args.interval, "seconds": round(elapsed, 1), "bot": args.bot,
         "db": "sqlite (fresh file, WAL)" if args.db is None else args.db.split("://")[0],
+        "ws_compression": not args.no_compression,
         "setup_s": round(setup_s, 1), "moves": len(lat), "moves_per_s": round(len(lat) / elapsed, 1),
         "latency_ms": {"p50": _r(percentile(lat, 50)), "p90": _r(percentile(lat, 90)),
                        "p99": _r(percentile(lat, 99)), "max": _r(max(lat) if lat else None),
@@ -304,7 +305,11 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--server-arg", action="append", default=[], help="extra argument for cardtable serve")
+    p.add_argument("--no-compression", action="store_true",
+                   help="serve with --no-ws-compression (the clients still offer permessage-deflate)")
     args = p.parse_args()
+    if args.no_compression:
+        args.server_arg.append("--no-ws-compression")
     if not 1 <= args.tables <= 20000:
         p.error("--tables must be 1–20000 (one connection each; ulimit -n bounds it)")
     with tempfile.TemporaryDirectory(prefix="cardtable-load-") as tmp:
@@ -321,7 +326,7 @@ def main() -> None:
     else:
         lat = result["latency_ms"]
         print(f"{result['tables']} tables, one move per {result['interval_s']} s each, bots: {result['bot']}, "
-              f"db: {result['db']}; measured {result['seconds']} s after {args.warmup} s warm-up "
+              f"db: {result['db']}, ws compression {'on' if result['ws_compression'] else 'off'}; measured {result['seconds']} s after {args.warmup} s warm-up "
               f"(setup {result['setup_s']} s)")
         print(f"latency ms: p50 {lat['p50']}  p90 {lat['p90']}  p99 {lat['p99']}  max {lat['max']}")
         print("p99 ms by game: " + ", ".join(f"{g} {v}" for g, v in result["p99_ms_by_game"].items()))

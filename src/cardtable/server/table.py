@@ -18,7 +18,7 @@ from ..bots import Bot, bot_move, make_bot
 from ..game import Game, State
 from ..match import Match
 from ..registry import get_game
-from .frames import Outbox, state_frame, with_presentation
+from .frames import Outbox, encode, state_frame, with_presentation
 from .store import MoveRow, TableRow, token_hash
 
 
@@ -156,13 +156,13 @@ class LiveTable:
 
     def broadcast(self, finished: list[State] | None = None) -> None:
         """Queue, for every connection, the frames of the deals just ended, then the current
-        state; each seat's frame is built once and shared by its connections."""
+        state; each seat's frame is built and encoded once and shared by its connections."""
         for st in [*(finished or []), None]:
-            built: dict[tuple[int | None, bool], dict[str, Any]] = {}
+            built: dict[tuple[int | None, bool], str] = {}
             for box in list(self.outboxes):
                 key = (box.seat, box.presentation)
                 if key not in built:
-                    built[key] = self.frame(box.seat, st, presentation=box.presentation)
+                    built[key] = encode(self.frame(box.seat, st, presentation=box.presentation))
                 box.put(built[key])
 
     # --- bots ----------------------------------------------------------------------------
