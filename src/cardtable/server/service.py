@@ -353,7 +353,7 @@ class TableService:
             return f"the move {text!r} could not be read ({type(e).__name__})"
         row = MoveRow(seq=table.seq, deal=deal, seat=seat, move=state.move_text(move), source=source,
                       at_ms=self.clock.now_ms())
-        committed = list(table.moves)
+        committed = len(table.moves)
         table.record(row, len(movers_before) > 1)
         finished = table.after_move()
         deadline = self._deadline(table, (movers_before, table.row.deadline_ms))
@@ -372,10 +372,10 @@ class TableService:
         table.broadcast([finished] if finished is not None and finished is not table.state else None)
         return None
 
-    async def _roll_back(self, table: LiveTable, committed: list[MoveRow]) -> None:
+    async def _roll_back(self, table: LiveTable, committed: int) -> None:
         """Forget a move whose commit failed (the clients never saw it), then catch up with
         what the database has: a state for each move another process committed."""
-        table.rebuild(table.row, committed)
+        table.rebuild(table.row, table.moves[:committed])
         await self._refresh_locked(table)
 
     def _deadline(self, table: LiveTable, before: tuple[tuple[int, ...], int | None] | None) -> int | None:

@@ -1,5 +1,5 @@
-"""Where a bot thinks: quick bots on the event loop, search bots (and bots seen to be slow)
-in a thread, so that they never hold up the other tables."""
+"""The event loop stays free: quick bots think on it, search bots (and bots seen to be slow)
+in a thread; the garbage collector never walks every table at once."""
 
 from __future__ import annotations
 
@@ -61,3 +61,21 @@ def test_a_busy_machine_does_not_make_a_bot_slow(sqlite_url: str, monkeypatch: A
         return svc._slow_bots
 
     assert asyncio.run(scenario()) == set()
+
+
+def test_the_collector_skips_what_survived_the_last_round(sqlite_url: str) -> None:
+    """GC pauses stay short: survivors are frozen every ``gc_freeze_s`` (and thawed on stop)."""
+    import gc
+
+    async def scenario() -> tuple[int, int]:
+        svc = TableService(make_settings(sqlite_url, gc_freeze_s=0.05, gc_full_s=3600))
+        await svc.start(background=True)
+        gc.unfreeze()
+        await svc.create_table({"game": "gin", "seats": ["open", "bot:heuristic"]}, None)
+        await asyncio.sleep(0.3)
+        frozen = gc.get_freeze_count()
+        await svc.stop()
+        return frozen, gc.get_freeze_count()
+
+    frozen, after = asyncio.run(scenario())
+    assert frozen > 1000 and after == 0
