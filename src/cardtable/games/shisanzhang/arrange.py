@@ -267,7 +267,20 @@ def greedy_arrangement(cards: Sequence[int], wheel: str = WHEEL_LOWEST) -> Arran
     any 5 cards containing the front, which is at least the front row (§1.2 comparison rule).
     """
     idx = range(len(cards))
-    mb = max(combinations(idx, 5), key=lambda c: eval5([cards[i] for i in c], wheel))
+    if len(cards) == 13:
+        # the first strongest 5-subset in combinations() order, as max() below would pick,
+        # from the 5-card tables directly (a third of the time: ~1,300 subsets per hand)
+        plain, flush = tables5(wheel)
+        w = [1 << (3 * ((c % 64 % 13 + 12) % 13)) for c in cards]
+        s = [1 << (c % 64 // 13) for c in cards]
+        top = -1
+        for a, b, c, d, e, _m in _COMB5:
+            k = w[a] + w[b] + w[c] + w[d] + w[e]
+            v = flush[k] if s[a] & s[b] & s[c] & s[d] & s[e] else plain[k]
+            if v > top:
+                top, mb = v, (a, b, c, d, e)
+    else:
+        mb = max(combinations(idx, 5), key=lambda c: eval5([cards[i] for i in c], wheel))
     rest = [i for i in idx if i not in mb]
     mm = max(combinations(rest, 5), key=lambda c: eval5([cards[i] for i in c], wheel))
     mf = [i for i in rest if i not in mm]
