@@ -67,6 +67,15 @@ def cpu_s(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def cpu_pressure_us() -> int | None:
+    """Linux PSI: microseconds in which some runnable task waited for a CPU (machine-wide)."""
+    try:
+        line = Path("/proc/pressure/cpu").read_text().splitlines()[0]
+    except (OSError, IndexError):
+        return None
+    return int(line.rsplit("total=", 1)[1])
+
+
 def rss_kib(pid: int) -> int | None:
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -251,11 +260,13 @@ async def run(args: argparse.Namespace, server: Server) -> dict[str, Any]:
     rss_tables = rss_kib(server.proc.pid)
     cpu_from = cpu_s(server.proc.pid)
     client_from = time.process_time()
+    psi_from = cpu_pressure_us()
     measured_from = time.monotonic()
     await asyncio.wait_for(asyncio.gather(*tasks), args.seconds + args.answer_timeout + 60)
     elapsed = time.monotonic() - measured_from
     cpu_to = cpu_s(server.proc.pid)
     client_cpu = time.process_time() - client_from
+    psi_to = cpu_pressure_us()
     rss_end = rss_kib(server.proc.pid)
     lat = stats.latencies_ms
     per_table = None
@@ -280,6 +291,10 @@ async def run(args: argparse.Namespace, server: Server) -> dict[str, Any]:
         "server_cpu_share": (round((cpu_to - cpu_from) / elapsed, 2)
                              if cpu_from is not None and cpu_to is not None else None),
         "client_cpu_share": round(client_cpu / elapsed, 2),
+        # share of the run in which some task on the machine waited for a CPU (PSI "some"):
+        # the load condition of this run (other processes, or server and client competing)
+        "cpu_pressure": (round((psi_to - psi_from) / 1e6 / elapsed, 2)
+                         if psi_from is not None and psi_to is not None else None),
         "environment": environment(),
     }
 
@@ -326,7 +341,8 @@ def main() -> None:
     else:
         lat = result["latency_ms"]
         print(f"{result['tables']} tables, one move per {result['interval_s']} s each, bots: {result['bot']}, "
-              f"db: {result['db']}, ws compression {'on' if result['ws_compression'] else 'off'}; measured {result['seconds']} s after {args.warmup} s warm-up "
+              f"db: {result['db']}, ws compression {'on' if result['ws_compression'] else 'off'}; "
+              f"measured {result['seconds']} s after {args.warmup} s warm-up "
               f"(setup {result['setup_s']} s)")
         print(f"latency ms: p50 {lat['p50']}  p90 {lat['p90']}  p99 {lat['p99']}  max {lat['max']}")
         print("p99 ms by game: " + ", ".join(f"{g} {v}" for g, v in result["p99_ms_by_game"].items()))
@@ -334,7 +350,8 @@ def main() -> None:
               f"tables over: {result['finished_tables']}")
         rss = result["server_rss_mib"]
         print(f"server CPU per person move: {result['server_cpu_ms_per_move']} ms; CPU used: server "
-              f"{result['server_cpu_share']} cores, load client {result['client_cpu_share']} cores")
+              f"{result['server_cpu_share']} cores, load client {result['client_cpu_share']} cores; "
+              f"CPU pressure (PSI some) {result['cpu_pressure']}")
         print(f"server RSS MiB: empty {rss['empty']}, with tables {rss['with_tables']}, end {rss['end']}; "
               f"per table {result['rss_per_table_kib']} KiB")
         print(f"machine: {result['environment']}")

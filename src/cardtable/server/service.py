@@ -430,8 +430,12 @@ class TableService:
                         # the table moved on, so its driving process is alive: stand by again
                         standby = True
                         return
-                for seat in [s for s in table.movers() if table.row.seats[s].kind == "bot"]:
-                    if seat not in table.movers():
+                seats = [s for s in table.movers() if table.row.seats[s].kind == "bot"]
+            for seat in seats:
+                # the lock is taken again for each bot: where several seats decide at once
+                # (十三张), a person's move waits for one bot's move, not for all of them
+                async with table.lock:
+                    if seat not in table.movers() or table.row.seats[seat].kind != "bot":
                         continue
                     name = table.row.seats[seat].name or "random"
                     seq = table.seq
