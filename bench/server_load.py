@@ -10,8 +10,9 @@ unless `--db` names another database, creates the tables over HTTP (2–4 seats,
 games; seat 0 open, bots elsewhere with `bot_delay_ms` 0), joins seat 0 of each, and opens
 one `websockets` connection per table.  Each table's person then plays a random legal move
 once per `--interval` seconds (phases spread evenly), whenever it is that seat's turn.
-Latency is measured from `send` to the state frame whose `seq` is one more than the move's
-(the move's own result; bot moves come after it).  Everything is bounded: setup, the run and
+Latency is measured from `send` to the state frame that carries the move's own result: the
+first one with a higher `seq` (bot moves come after it), or, where several seats decide at
+once (十三张), the first in which the seat no longer has to move.  Everything is bounded: setup, the run and
 the teardown each have a time limit, and the server is killed at the end.
 
 Reported: latency p50/p90/p99/max (ms), acknowledged moves/s, errors (error frames, moves
@@ -158,7 +159,8 @@ async def person(label: str, ws_url: str, interval: float, phase: float, stop_at
         stats.error("connect", repr(exc))
         return
     latest: dict[str, Any] | None = None
-    waiting: tuple[int, float] | None = None        # (seq sent, perf_counter at send)
+    # (seq sent, perf_counter at send, deal, whether other seats could move too)
+    waiting: tuple[int, float, int, bool] | None = None
     next_move = time.monotonic() + phase
     try:
         while time.monotonic() < stop_at:
@@ -180,7 +182,7 @@ async def person(label: str, ws_url: str, interval: float, phase: float, stop_at
                 elif frame["type"] == "state":
                     if latest is None or frame["seq"] >= latest["seq"]:
                         latest = frame
-                    if waiting is not None and frame["seq"] > waiting[0]:
+                    if waiting is not None and answers(frame, waiting):
                         if measuring[0]:
                             stats.latencies_ms.append((now - waiting[1]) * 1000)
                             stats.by_game.setdefault(label.split()[0], []).append((now - waiting[1]) * 1000)
@@ -194,7 +196,7 @@ async def person(label: str, ws_url: str, interval: float, phase: float, stop_at
             if (waiting is None and latest is not None and latest["legal"] and latest["status"] == "playing"
                     and time.monotonic() >= next_move):
                 move = rng.choice(latest["legal"])
-                waiting = (latest["seq"], time.perf_counter())
+                waiting = (latest["seq"], time.perf_counter(), latest["deal"], len(latest["view"]["to_move"]) > 1)
                 await ws.send(json.dumps({"type": "move", "move": move, "seq": latest["seq"]}))
                 next_move += interval
                 if next_move < time.monotonic():       # fell behind (not our turn for a while)
@@ -206,6 +208,20 @@ async def person(label: str, ws_url: str, interval: float, phase: float, stop_at
             await asyncio.wait_for(ws.close(), 5)
         except Exception:  # noqa: BLE001  (teardown)
             pass
+
+
+def answers(frame: dict[str, Any], waiting: tuple[int, float, int, bool]) -> bool:
+    """Is ``frame`` the result of the move we sent?  If only our seat could move, it is the
+    first state with a higher seq.  Where several seats decide at once (十三张), a bot's move
+    may come first: then it is the first state in which our seat no longer has to move (or
+    the deal or the match has moved on)."""
+    seq, _, deal, several = waiting
+    if frame["seq"] <= seq:
+        return False
+    if not several:
+        return True
+    return (frame["deal"] != deal or frame["status"] != "playing"
+            or frame["seat"] not in frame["view"].get("to_move", []))
 
 
 def percentile(values: list[float], q: float) -> float | None:
