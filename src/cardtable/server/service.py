@@ -526,18 +526,21 @@ class TableService:
     async def _gc_loop(self) -> None:
         """Keep the cyclic garbage collector's pauses short.  A full collection walks every
         object of every live table (100–150 ms at 300 tables, more at 1,000) and stops every
-        table meanwhile.  Every ``gc_freeze_s`` this collects what is new since the last
-        round (a few milliseconds) and freezes the survivors (``gc.freeze``), so that later
-        collections skip them; every ``gc_full_s`` it unfreezes and collects everything once,
-        so that cycles among long-lived objects are reclaimed too."""
+        table meanwhile.  Every ``gc_freeze_s`` this collects the young generations (a few
+        milliseconds; not the old one, which after a burst of new tables is all of them) and
+        freezes the survivors (``gc.freeze``), so that later collections skip them; every
+        ``gc_full_s`` it unfreezes and collects everything once, so that cycles among frozen
+        objects are reclaimed too."""
         loop = asyncio.get_running_loop()
         last_full = loop.time()
         while True:
             await asyncio.sleep(self.settings.gc_freeze_s)
             if loop.time() - last_full >= self.settings.gc_full_s:
                 gc.unfreeze()
+                gc.collect()
                 last_full = loop.time()
-            gc.collect()
+            else:
+                gc.collect(1)
             gc.freeze()
 
     async def _listen_loop(self) -> None:
