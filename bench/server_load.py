@@ -10,8 +10,9 @@ unless `--db` names another database, creates the tables over HTTP (2–4 seats,
 games; seat 0 open, bots elsewhere with `bot_delay_ms` 0), joins seat 0 of each, and opens
 one `websockets` connection per table.  Each table's person then plays a random legal move
 once per `--interval` seconds (phases spread evenly), whenever it is that seat's turn.
-Latency is measured from `send` to the state frame whose `seq` is one more than the move's
-(the move's own result; bot moves come after it).  Everything is bounded: setup, the run and
+Latency is measured from `send` to the state frame that carries the move's own result: the
+first one with a higher `seq` (bot moves come after it), or, where several seats decide at
+once (十三张), the first in which the seat no longer has to move.  Everything is bounded: setup, the run and
 the teardown each have a time limit, and the server is killed at the end.
 
 Reported: latency p50/p90/p99/max (ms), acknowledged moves/s, errors (error frames, moves
@@ -56,6 +57,24 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def cpu_s(pid: int) -> float | None:
+    """User + system CPU seconds of a process (and of its finished threads) from /proc."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_pressure_us() -> int | None:
+    """Linux PSI: microseconds in which some runnable task waited for a CPU (machine-wide)."""
+    try:
+        line = Path("/proc/pressure/cpu").read_text().splitlines()[0]
+    except (OSError, IndexError):
+        return None
+    return int(line.rsplit("total=", 1)[1])
 
 
 def rss_kib(pid: int) -> int | None:
@@ -119,6 +138,7 @@ def http(base: str, method: str, path: str, body: Any = None) -> tuple[int, Any]
 @dataclass
 class Stats:
     latencies_ms: list[float] = field(default_factory=list)
+    by_game: dict[str, list[float]] = field(default_factory=dict)
     errors: dict[str, int] = field(default_factory=dict)
     examples: list[str] = field(default_factory=list)
     finished_tables: int = 0
@@ -139,7 +159,8 @@ async def person(label: str, ws_url: str, interval: float, phase: float, stop_at
         stats.error("connect", repr(exc))
         return
     latest: dict[str, Any] | None = None
-    waiting: tuple[int, float] | None = None        # (seq sent, perf_counter at send)
+    # (seq sent, perf_counter at send, deal, whether other seats could move too)
+    waiting: tuple[int, float, int, bool] | None = None
     next_move = time.monotonic() + phase
     try:
         while time.monotonic() < stop_at:
@@ -161,9 +182,10 @@ async def person(label: str, ws_url: str, interval: float, phase: float, stop_at
                 elif frame["type"] == "state":
                     if latest is None or frame["seq"] >= latest["seq"]:
                         latest = frame
-                    if waiting is not None and frame["seq"] > waiting[0]:
+                    if waiting is not None and answers(frame, waiting):
                         if measuring[0]:
                             stats.latencies_ms.append((now - waiting[1]) * 1000)
+                            stats.by_game.setdefault(label.split()[0], []).append((now - waiting[1]) * 1000)
                         waiting = None
                     if frame["status"] == "over":
                         stats.finished_tables += 1
@@ -174,7 +196,7 @@ async def person(label: str, ws_url: str, interval: float, phase: float, stop_at
             if (waiting is None and latest is not None and latest["legal"] and latest["status"] == "playing"
                     and time.monotonic() >= next_move):
                 move = rng.choice(latest["legal"])
-                waiting = (latest["seq"], time.perf_counter())
+                waiting = (latest["seq"], time.perf_counter(), latest["deal"], len(latest["view"]["to_move"]) > 1)
                 await ws.send(json.dumps({"type": "move", "move": move, "seq": latest["seq"]}))
                 next_move += interval
                 if next_move < time.monotonic():       # fell behind (not our turn for a while)
@@ -186,6 +208,20 @@ async def person(label: str, ws_url: str, interval: float, phase: float, stop_at
             await asyncio.wait_for(ws.close(), 5)
         except Exception:  # noqa: BLE001  (teardown)
             pass
+
+
+def answers(frame: dict[str, Any], waiting: tuple[int, float, int, bool]) -> bool:
+    """Is ``frame`` the result of the move we sent?  If only our seat could move, it is the
+    first state with a higher seq.  Where several seats decide at once (十三张), a bot's move
+    may come first: then it is the first state in which our seat no longer has to move (or
+    the deal or the match has moved on)."""
+    seq, _, deal, several = waiting
+    if frame["seq"] <= seq:
+        return False
+    if not several:
+        return True
+    return (frame["deal"] != deal or frame["status"] != "playing"
+            or frame["seat"] not in frame["view"].get("to_move", []))
 
 
 def percentile(values: list[float], q: float) -> float | None:
@@ -238,9 +274,15 @@ async def run(args: argparse.Namespace, server: Server) -> dict[str, Any]:
     await asyncio.sleep(args.warmup)
     measuring[0] = True
     rss_tables = rss_kib(server.proc.pid)
+    cpu_from = cpu_s(server.proc.pid)
+    client_from = time.process_time()
+    psi_from = cpu_pressure_us()
     measured_from = time.monotonic()
     await asyncio.wait_for(asyncio.gather(*tasks), args.seconds + args.answer_timeout + 60)
     elapsed = time.monotonic() - measured_from
+    cpu_to = cpu_s(server.proc.pid)
+    client_cpu = time.process_time() - client_from
+    psi_to = cpu_pressure_us()
     rss_end = rss_kib(server.proc.pid)
     lat = stats.latencies_ms
     per_table = None
@@ -249,13 +291,27 @@ async def run(args: argparse.Namespace, server: Server) -> dict[str, Any]:
     return {
         "tables": args.tables, "interval_s": args.interval, "seconds": round(elapsed, 1), "bot": args.bot,
         "db": "sqlite (fresh file, WAL)" if args.db is None else args.db.split("://")[0],
+        "ws_compression": not args.no_compression,
         "setup_s": round(setup_s, 1), "moves": len(lat), "moves_per_s": round(len(lat) / elapsed, 1),
         "latency_ms": {"p50": _r(percentile(lat, 50)), "p90": _r(percentile(lat, 90)),
                        "p99": _r(percentile(lat, 99)), "max": _r(max(lat) if lat else None),
                        "mean": _r(statistics.fmean(lat) if lat else None)},
+        "p99_ms_by_game": {g: _r(percentile(v, 99)) for g, v in sorted(stats.by_game.items())},
         "errors": stats.errors, "error_examples": stats.examples, "finished_tables": stats.finished_tables,
         "server_rss_mib": {"empty": _mib(rss_empty), "with_tables": _mib(rss_tables), "end": _mib(rss_end)},
-        "rss_per_table_kib": per_table, "environment": environment(),
+        "rss_per_table_kib": per_table,
+        # the steadier figure on a shared machine: the server's CPU time per acknowledged person
+        # move (with the bots' replies it caused), from the start of the measurement to its end
+        "server_cpu_ms_per_move": (round((cpu_to - cpu_from) * 1000 / len(lat), 2)
+                                   if lat and cpu_from is not None and cpu_to is not None else None),
+        "server_cpu_share": (round((cpu_to - cpu_from) / elapsed, 2)
+                             if cpu_from is not None and cpu_to is not None else None),
+        "client_cpu_share": round(client_cpu / elapsed, 2),
+        # share of the run in which some task on the machine waited for a CPU (PSI "some"):
+        # the load condition of this run (other processes, or server and client competing)
+        "cpu_pressure": (round((psi_to - psi_from) / 1e6 / elapsed, 2)
+                         if psi_from is not None and psi_to is not None else None),
+        "environment": environment(),
     }
 
 
@@ -280,7 +336,11 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--server-arg", action="append", default=[], help="extra argument for cardtable serve")
+    p.add_argument("--no-compression", action="store_true",
+                   help="serve with --no-ws-compression (the clients still offer permessage-deflate)")
     args = p.parse_args()
+    if args.no_compression:
+        args.server_arg.append("--no-ws-compression")
     if not 1 <= args.tables <= 20000:
         p.error("--tables must be 1–20000 (one connection each; ulimit -n bounds it)")
     with tempfile.TemporaryDirectory(prefix="cardtable-load-") as tmp:
@@ -297,12 +357,17 @@ def main() -> None:
     else:
         lat = result["latency_ms"]
         print(f"{result['tables']} tables, one move per {result['interval_s']} s each, bots: {result['bot']}, "
-              f"db: {result['db']}; measured {result['seconds']} s after {args.warmup} s warm-up "
+              f"db: {result['db']}, ws compression {'on' if result['ws_compression'] else 'off'}; "
+              f"measured {result['seconds']} s after {args.warmup} s warm-up "
               f"(setup {result['setup_s']} s)")
         print(f"latency ms: p50 {lat['p50']}  p90 {lat['p90']}  p99 {lat['p99']}  max {lat['max']}")
+        print("p99 ms by game: " + ", ".join(f"{g} {v}" for g, v in result["p99_ms_by_game"].items()))
         print(f"moves: {result['moves']} ({result['moves_per_s']}/s); errors: {result['errors'] or 0}; "
               f"tables over: {result['finished_tables']}")
         rss = result["server_rss_mib"]
+        print(f"server CPU per person move: {result['server_cpu_ms_per_move']} ms; CPU used: server "
+              f"{result['server_cpu_share']} cores, load client {result['client_cpu_share']} cores; "
+              f"CPU pressure (PSI some) {result['cpu_pressure']}")
         print(f"server RSS MiB: empty {rss['empty']}, with tables {rss['with_tables']}, end {rss['end']}; "
               f"per table {result['rss_per_table_kib']} KiB")
         print(f"machine: {result['environment']}")

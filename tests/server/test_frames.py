@@ -47,3 +47,20 @@ def test_a_client_that_stops_reading_is_dropped() -> None:
 
     ws, box = asyncio.run(run())
     assert box.closed and ws.closed_with == 1008
+
+
+def test_encode_writes_what_json_would() -> None:
+    """The fast encoder (orjson) and the standard one agree on every kind of value a frame
+    holds, non-ASCII text kept as is; what orjson refuses (an int over 64 bits) still goes out."""
+    import json
+
+    from cardtable.cards import Card
+    from cardtable.server.frames import encode
+
+    frame = {"type": "state", "seq": 3, "seat": None, "view": {"log": ["0: 打 7♥", "1: draw"], "hand": [Card(5)],
+                                                               "scores": {1: -2.5, 0: 2}},
+             "legal": [], "deadline": 1_790_000_000_000, "ok": True, "big": 1 << 70, "t": (1, 2)}
+    text = encode(frame)
+    assert json.loads(text) == json.loads(json.dumps(frame))
+    assert text == json.dumps(json.loads(text), ensure_ascii=False, separators=(",", ":"))   # compact, as is
+    assert "打 7♥" in text

@@ -33,6 +33,9 @@ def serve_command(
     max_message_kib: Annotated[int, typer.Option(
         help=N_("Largest WebSocket message or HTTP body accepted, in KiB."))] = 64,
     log_level: Annotated[str, typer.Option(help=N_("uvicorn log level (debug, info, warning, error)."))] = "info",
+    ws_compression: Annotated[bool, typer.Option(
+        help=N_("Offer permessage-deflate on WebSockets: frames about 3x smaller, ~0.1 ms of CPU "
+                "per frame and ~40 KiB per connection (docs/server.md)."))] = True,
 ) -> None:
     """Run the card-table server."""
     try:
@@ -59,7 +62,7 @@ def serve_command(
                  "nothing is lost", url=f"http://{shown}:{port}/", db=where))
     # a frame over the limit is answered with an error, so the socket must let it in first
     uvicorn.run(app, host=host, port=port, log_level=log_level,
-                ws_max_size=max(settings.max_message_bytes * 4, 1 << 20))
+                ws_max_size=max(settings.max_message_bytes * 4, 1 << 20), ws_per_message_deflate=ws_compression)
 
 
 def register(app: typer.Typer) -> None:

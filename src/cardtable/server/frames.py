@@ -14,6 +14,11 @@ import contextlib
 import json
 from typing import Any
 
+try:
+    import orjson as _orjson  # part of the server extra; the standard json is the fallback
+except ImportError:  # pragma: no cover
+    _orjson = None
+
 from .. import advice
 from ..explanation import score_summary, summary_json
 from ..game import State
@@ -86,6 +91,13 @@ def pong_frame() -> dict[str, Any]:
 
 
 def encode(frame: dict[str, Any]) -> str:
+    """The frame as compact JSON text (UTF-8 as is).  orjson is ~5x faster than json here,
+    a few percent of a move's cost; json takes what orjson refuses (an int over 64 bits)."""
+    if _orjson is not None:
+        try:
+            return _orjson.dumps(frame, option=_orjson.OPT_NON_STR_KEYS).decode()
+        except (TypeError, ValueError):
+            pass
     return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
 
 

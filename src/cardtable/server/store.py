@@ -306,6 +306,26 @@ class Store:
         except IntegrityError:
             raise SeqTaken(move.seq) from None
 
+    def commit_moves(self, batch: list[tuple[str, MoveRow, str, list[int], int | None]]) -> None:
+        """``commit_move`` for moves of several tables (one each) in one transaction
+        (``committer``); SeqTaken if any seq is already committed, and then none is."""
+        if len(batch) == 1:
+            self.commit_move(*batch[0])
+            return
+        try:
+            with self.engine.begin() as c:
+                c.execute(_INSERT_MOVE, [
+                    {"table_id": tid, "seq": m.seq, "deal": m.deal, "seat": m.seat, "move": m.move,
+                     "source": m.source, "at_ms": m.at_ms} for tid, m, _, _, _ in batch])
+                c.execute(_UPDATE_AFTER_MOVE, [
+                    {"tid": tid, "new_seq": m.seq + 1, "new_status": status,
+                     "new_totals": json.dumps(totals), "new_deadline": deadline}
+                    for tid, m, status, totals, deadline in batch])
+                for tid, *_ in batch:
+                    self._notify(c, tid)
+        except IntegrityError:
+            raise SeqTaken(-1) from None
+
     def set_deadline(self, table_id: str, deadline_ms: int | None) -> None:
         """The first deadline of a table whose last seat was just taken (no move yet)."""
         with self.engine.begin() as c:

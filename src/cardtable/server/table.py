@@ -19,7 +19,7 @@ from ..game import Game, State
 from ..i18n import use_language
 from ..match import Match
 from ..registry import get_game
-from .frames import Outbox, state_frame, with_presentation
+from .frames import Outbox, encode, state_frame, with_presentation
 from .store import MoveRow, TableRow, token_hash
 
 
@@ -160,16 +160,16 @@ class LiveTable:
 
     def broadcast(self, finished: list[State] | None = None) -> None:
         """Queue, for every connection, the frames of the deals just ended, then the current
-        state; each seat's frame is built once and shared by its connections (of one
-        language: the extras are texts)."""
+        state; each seat's frame is built and encoded once and shared by its connections (of
+        one language: the extras are texts)."""
         for st in [*(finished or []), None]:
-            built: dict[tuple[int | None, bool, str | None], dict[str, Any]] = {}
+            built: dict[tuple[int | None, bool, str | None], str] = {}
             for box in list(self.outboxes):
                 lang = getattr(box, "lang", None) if box.presentation else None
                 key = (box.seat, box.presentation, lang)
                 if key not in built:
-                    built[key] = self.frame(box.seat, st, presentation=box.presentation,
-                                            lang=lang)
+                    built[key] = encode(self.frame(box.seat, st, presentation=box.presentation,
+                                                   lang=lang))
                 box.put(built[key])
 
     # --- bots ----------------------------------------------------------------------------

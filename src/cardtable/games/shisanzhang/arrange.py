@@ -30,6 +30,7 @@ import random
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 from .handeval import (
@@ -164,10 +165,17 @@ def best_arrangement(cards: Sequence[int], wheel: str = WHEEL_LOWEST, strict: bo
     """The exact best non-fouling split of 13 cards under :func:`objective`.
 
     With ``strict`` ordering a hand may have no non-fouling split; the strongest-rows split
-    (:func:`greedy_arrangement`) is returned then, with score -inf.
+    (:func:`greedy_arrangement`) is returned then, with score -inf.  The rows hold plain
+    card codes.  Results are kept for the last hands asked: a deal asks for each hand
+    several times (its legal moves, the auto bot, the hint), ~3 ms each.
     """
     if len(cards) != 13 or len(set(cards)) != 13:
         raise ValueError("the auto-arranger needs 13 distinct cards")
+    return _best_arrangement(tuple(int(c) for c in cards), wheel, strict)
+
+
+@lru_cache(maxsize=1024)
+def _best_arrangement(cards: tuple[int, ...], wheel: str, strict: bool) -> Arrangement:
     plain, flush = tables5(wheel)
     ef_t, em_t, eb_t = ev_tables(wheel)
     w = [1 << (3 * ((c % 64 % 13 + 12) % 13)) for c in cards]
@@ -259,7 +267,20 @@ def greedy_arrangement(cards: Sequence[int], wheel: str = WHEEL_LOWEST) -> Arran
     any 5 cards containing the front, which is at least the front row (§1.2 comparison rule).
     """
     idx = range(len(cards))
-    mb = max(combinations(idx, 5), key=lambda c: eval5([cards[i] for i in c], wheel))
+    if len(cards) == 13:
+        # the first strongest 5-subset in combinations() order, as max() below would pick,
+        # from the 5-card tables directly (a third of the time: ~1,300 subsets per hand)
+        plain, flush = tables5(wheel)
+        w = [1 << (3 * ((c % 64 % 13 + 12) % 13)) for c in cards]
+        s = [1 << (c % 64 // 13) for c in cards]
+        top = -1
+        for a, b, c, d, e, _m in _COMB5:
+            k = w[a] + w[b] + w[c] + w[d] + w[e]
+            v = flush[k] if s[a] & s[b] & s[c] & s[d] & s[e] else plain[k]
+            if v > top:
+                top, mb = v, (a, b, c, d, e)
+    else:
+        mb = max(combinations(idx, 5), key=lambda c: eval5([cards[i] for i in c], wheel))
     rest = [i for i in idx if i not in mb]
     mm = max(combinations(rest, 5), key=lambda c: eval5([cards[i] for i in c], wheel))
     mf = [i for i in rest if i not in mm]
