@@ -51,6 +51,7 @@ _BITS = [1 << i for i in range(13)]
 _COMB5 = [(*c, sum(_BITS[i] for i in c)) for c in combinations(range(13), 5)]
 _COMB3 = [(*c, sum(_BITS[i] for i in c)) for c in combinations(range(13), 3)]
 _C83 = list(combinations(range(8), 3))
+_MASKS5 = [m for *_, m in _COMB5]
 
 
 def _triples_of() -> list[list[int]]:
@@ -174,27 +175,57 @@ def best_arrangement(cards: Sequence[int], wheel: str = WHEEL_LOWEST, strict: bo
     return _best_arrangement(tuple(int(c) for c in cards), wheel, strict)
 
 
-@lru_cache(maxsize=1024)
-def _best_arrangement(cards: tuple[int, ...], wheel: str, strict: bool) -> Arrangement:
+@lru_cache(maxsize=8)
+def _hand5(cards: tuple[int, ...], wheel: str) -> tuple[list[int], list[int], list[float], int]:
+    """The hand's 5-card rows by 13-bit mask of positions: value, value cut to a 3-card
+    row's fields (``trunc5``), middle-row EV, and the mask of the first strongest in
+    combinations() order (the greedy back).  Kept for the last few hands: the exact and
+    the greedy arranger of one hand ask in turn."""
     plain, flush = tables5(wheel)
-    ef_t, em_t, eb_t = ev_tables(wheel)
+    em_t = ev_tables(wheel)[1]
     w = [1 << (3 * ((c % 64 % 13 + 12) % 13)) for c in cards]
     s = [1 << (c % 64 // 13) for c in cards]
     v5 = [0] * 8192
     t5 = [0] * 8192
     em = [0.0] * 8192
+    top = -1
+    top_mask = 0
     for a, b, c, d, e, m in _COMB5:
         k = w[a] + w[b] + w[c] + w[d] + w[e]
         v = flush[k] if s[a] & s[b] & s[c] & s[d] & s[e] else plain[k]
         v5[m] = v
+        if v > top:
+            top, top_mask = v, m
         em[m] = em_t[v >> 12]
         cat = v >> 20
         t5[m] = v & ~0xFF if cat == 0 else v & ~0xFFF if cat == 1 else v & ~0xFFFF if cat == 3 else v
+    return v5, t5, em, top_mask
+
+
+_FRONT_CAP: dict[str, dict[int, float]] = {}
+
+
+def _front_ev_at_most(wheel: str) -> dict[int, float]:
+    """The best first-row EV of a value at most ``v``, by ``v`` (a dict filled as asked)."""
+    if wheel not in _FRONT_CAP:
+        _FRONT_CAP[wheel] = {}
+    return _FRONT_CAP[wheel]
+
+
+@lru_cache(maxsize=1024)
+def _best_arrangement(cards: tuple[int, ...], wheel: str, strict: bool) -> Arrangement:
+    ef_t, em_t, eb_t = ev_tables(wheel)
+    w = [1 << (3 * ((c % 64 % 13 + 12) % 13)) for c in cards]
+    v5, t5, em, _top = _hand5(cards, wheel)
     front_vals, front_evs = _front_steps(wheel)
+    front_cap = _front_ev_at_most(wheel)
 
     def front_ev_at_most(v: int) -> float:
-        i = bisect.bisect_right(front_vals, v)
-        return front_evs[i - 1] if i else -1e9
+        x = front_cap.get(v)
+        if x is None:
+            i = bisect.bisect_right(front_vals, v)
+            x = front_cap[v] = front_evs[i - 1] if i else -1e9
+        return x
 
     v3 = [0] * 8192
     ef = [0.0] * 8192
@@ -206,7 +237,7 @@ def _best_arrangement(cards: tuple[int, ...], wheel: str, strict: bool) -> Arran
         ef[m] = x
         if x > f1max:
             f1max = x
-    backs = sorted((m for *_, m in _COMB5), key=v5.__getitem__, reverse=True)
+    backs = sorted(_MASKS5, key=v5.__getitem__, reverse=True)
     best = -1e18
     arg = (0, 0, 0)
     visited = 0
@@ -269,20 +300,20 @@ def greedy_arrangement(cards: Sequence[int], wheel: str = WHEEL_LOWEST) -> Arran
     idx = range(len(cards))
     if len(cards) == 13:
         # the first strongest 5-subset in combinations() order, as max() below would pick,
-        # from the 5-card tables directly (a third of the time: ~1,300 subsets per hand)
-        plain, flush = tables5(wheel)
-        w = [1 << (3 * ((c % 64 % 13 + 12) % 13)) for c in cards]
-        s = [1 << (c % 64 // 13) for c in cards]
+        # from the hand's 5-card values by mask (shared with the exact arranger); the same
+        # for the middle among the other eight
+        v5, _t5, _em, mask = _hand5(tuple(int(c) for c in cards), wheel)
+        mb = tuple(i for i in idx if mask >> i & 1)
+        rest = [i for i in idx if not mask >> i & 1]
         top = -1
-        for a, b, c, d, e, _m in _COMB5:
-            k = w[a] + w[b] + w[c] + w[d] + w[e]
-            v = flush[k] if s[a] & s[b] & s[c] & s[d] & s[e] else plain[k]
+        for c in combinations(rest, 5):
+            v = v5[_BITS[c[0]] | _BITS[c[1]] | _BITS[c[2]] | _BITS[c[3]] | _BITS[c[4]]]
             if v > top:
-                top, mb = v, (a, b, c, d, e)
+                top, mm = v, c
     else:
         mb = max(combinations(idx, 5), key=lambda c: eval5([cards[i] for i in c], wheel))
-    rest = [i for i in idx if i not in mb]
-    mm = max(combinations(rest, 5), key=lambda c: eval5([cards[i] for i in c], wheel))
+        rest = [i for i in idx if i not in mb]
+        mm = max(combinations(rest, 5), key=lambda c: eval5([cards[i] for i in c], wheel))
     mf = [i for i in rest if i not in mm]
     f, mi, ba = _rows(cards, *(sum(_BITS[i] for i in g) for g in (mf, mm, mb)))
     return Arrangement(f, mi, ba, objective(f, mi, ba, wheel) or float("-inf"))

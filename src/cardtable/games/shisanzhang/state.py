@@ -27,7 +27,7 @@ from ...i18n import _, ngettext
 from ...moves import Move
 from ...scoring import ScoreItem
 from . import notation
-from .arrange import best_arrangement, greedy_arrangement, random_split
+from .arrange import best_arrangement, greedy_arrangement
 from .handeval import rank_of, suit_of
 from .rules import ShisanzhangOptions
 from .scoring import Showing, describe_showing, settle, show_rows
@@ -95,23 +95,34 @@ class ShisanzhangState(State):
         if self.must_declare(seat):
             return out
         hand = self.hands[seat]
+        # rows as masks of positions in the hand: the hand is in display order, so a row
+        # in display order is its positions in order
+        pos = {c: i for i, c in enumerate(hand)}
         moves: list[tuple[tuple[Card, ...], ...]] = []
-        seen: set[tuple[frozenset[int], ...]] = set()
+        seen: set[tuple[int, int]] = set()
         for a in (best_arrangement(hand, self.options.wheel_rank, self.options.strict_ordering),
                   greedy_arrangement(hand, self.options.wheel_rank)):
-            key = (frozenset(a.front), frozenset(a.middle), frozenset(a.back))
+            key = (sum(1 << pos[c] for c in a.front), sum(1 << pos[c] for c in a.middle))
             if key not in seen:
                 seen.add(key)
                 moves.append((display_order(a.front), display_order(a.middle), display_order(a.back)))
+        # random_split(hand, rng) shuffles a copy of the hand; shuffling the positions
+        # draws the same numbers and gives the same split
         rng = random.Random(mask_of(hand) * 8 + seat)
+        positions = list(range(13))
+        shuffle = rng.shuffle
         for _try in range(LEGAL_SAMPLE * 4):
             if len(moves) >= LEGAL_SAMPLE + 2:
                 break
-            f, m, b = random_split(hand, rng)
-            key = (frozenset(f), frozenset(m), frozenset(b))
+            order = positions[:]
+            shuffle(order)
+            a, b, c, d, e, f, g, h, i, j, k, l, m = order
+            key = ((1 << a) | (1 << b) | (1 << c), (1 << d) | (1 << e) | (1 << f) | (1 << g) | (1 << h))
             if key not in seen:
                 seen.add(key)
-                moves.append((display_order(f), display_order(m), display_order(b)))
+                moves.append((tuple(hand[x] for x in sorted((a, b, c))),
+                              tuple(hand[x] for x in sorted((d, e, f, g, h))),
+                              tuple(hand[x] for x in sorted((i, j, k, l, m)))))
         return out + [Move("arrange", groups=rows) for rows in moves]
 
     def _first_legal(self, seat: int) -> Move:
