@@ -202,6 +202,17 @@ def _hand5(cards: tuple[int, ...], wheel: str) -> tuple[list[int], list[int], li
     return v5, t5, em, top_mask
 
 
+_FRONTS: dict[int, list[int]] = {}
+
+
+def _fronts(rest: int) -> list[int]:
+    """The 56 first rows (3-card masks) inside the 8 positions of ``rest``, in the order
+    the search visits them (combinations() of the positions); kept once built."""
+    p = [bit for bit in _BITS if rest & bit]
+    out = _FRONTS[rest] = [p[i] | p[j] | p[k] for i, j, k in _C83]
+    return out
+
+
 _FRONT_CAP: dict[str, dict[int, float]] = {}
 
 
@@ -241,8 +252,6 @@ def _best_arrangement(cards: tuple[int, ...], wheel: str, strict: bool) -> Arran
     best = -1e18
     arg = (0, 0, 0)
     visited = 0
-    bits = _BITS
-    c83 = _C83
     # best_avoid[t]: the strongest 5-subset avoiding the three cards of ``t``; a middle must
     # avoid all five back cards, so it is at most the weakest best_avoid over the back's triples
     best_avoid = [0] * 8192
@@ -251,28 +260,32 @@ def _best_arrangement(cards: tuple[int, ...], wheel: str, strict: bool) -> Arran
             if not m & t:
                 best_avoid[t] = v5[m]
                 break
+    avoid_at = best_avoid.__getitem__
     for mb in backs:
         vb = v5[mb]
         eb = eb_t[vb >> 12]
         if eb + em_t[vb >> 12] + f1max <= best:
             break               # no later back can do better, even with the loosest bound
-        cap = vb
-        for t in _TRIPLES_OF[mb]:
-            if best_avoid[t] < cap:
-                cap = best_avoid[t]
+        cap = min(map(avoid_at, _TRIPLES_OF[mb]))
+        if vb < cap:
+            cap = vb
         fcap = f1max
         cat = cap >> 20
         if cat < 4:             # the front may not beat the middle: cap its EV too
-            x = front_ev_at_most(cap & ~0xFF if cat == 0 else cap & ~0xFFF if cat == 1 else cap & ~0xFFFF)
+            key = cap & ~0xFF if cat == 0 else cap & ~0xFFF if cat == 1 else cap & ~0xFFFF
+            x = front_cap.get(key)
+            if x is None:
+                x = front_ev_at_most(key)
             if x < fcap:
                 fcap = x
         if eb + em_t[cap >> 12] + fcap <= best:
             continue
         visited += 1
         rest = FULL ^ mb
-        p = [bit for bit in bits if rest & bit]
-        for i, j, k in c83:
-            mf = p[i] | p[j] | p[k]
+        fronts = _FRONTS.get(rest)
+        if fronts is None:
+            fronts = _fronts(rest)
+        for mf in fronts:
             mm = rest ^ mf
             vm = v5[mm]
             if strict:

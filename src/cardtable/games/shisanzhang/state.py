@@ -116,13 +116,13 @@ class ShisanzhangState(State):
                 break
             order = positions[:]
             shuffle(order)
-            a, b, c, d, e, f, g, h, i, j, k, l, m = order
+            a, b, c, d, e, f, g, h, i, j, k, n, m = order
             key = ((1 << a) | (1 << b) | (1 << c), (1 << d) | (1 << e) | (1 << f) | (1 << g) | (1 << h))
             if key not in seen:
                 seen.add(key)
                 moves.append((tuple(hand[x] for x in sorted((a, b, c))),
                               tuple(hand[x] for x in sorted((d, e, f, g, h))),
-                              tuple(hand[x] for x in sorted((i, j, k, l, m)))))
+                              tuple(hand[x] for x in sorted((i, j, k, n, m)))))
         return out + [Move("arrange", groups=rows) for rows in moves]
 
     def _first_legal(self, seat: int) -> Move:
