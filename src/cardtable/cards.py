@@ -80,11 +80,12 @@ def make_card(rank: int, suit: int, copy: int = 0) -> Card:
     return Card(copy * COPY_STRIDE + suit * 13 + rank - 1)
 
 
+_CARD_NAMES = tuple(RANKS[b % 13] + SUITS[b // 13] for b in range(LJ)) + ("LJ", "BJ", "JK")
+
+
 def card_str(code: int) -> str:
-    b = code % COPY_STRIDE
-    if b >= LJ:
-        return ("LJ", "BJ", "JK")[b - LJ]
-    return RANKS[b % 13] + SUITS[b // 13]
+    # one lookup: views and move texts print every card of every frame
+    return _CARD_NAMES[code % COPY_STRIDE]
 
 
 def parse_card(token: str) -> Card:
@@ -129,11 +130,11 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
 
 
 def cards_str(cards: Iterable[int]) -> str:
-    return " ".join(card_str(c) for c in cards)
+    return " ".join([_CARD_NAMES[c % COPY_STRIDE] for c in cards])
 
 
 def cards_json(cards: Iterable[int]) -> list[str]:
-    return [card_str(c) for c in cards]
+    return [_CARD_NAMES[c % COPY_STRIDE] for c in cards]
 
 
 def make_pack(packs: int = 1, named_jokers: int = 0, plain_jokers: int = 0) -> list[Card]:

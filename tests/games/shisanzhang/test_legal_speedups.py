@@ -233,3 +233,18 @@ def test_auto_bot_move_is_the_original() -> None:
 def _special_points(sid: str) -> int:
     from cardtable.games.shisanzhang.specials import BY_ID
     return BY_ID[sid].points
+
+
+@pytest.mark.parametrize(("wheel", "strict"), [("lowest", False), ("second_highest", False),
+                                                ("lowest", True)])
+def test_arrangers_are_the_original(wheel: str, strict: bool) -> None:
+    """Rows, score and backs examined of the exact arranger, and the greedy split."""
+    from cardtable.games.shisanzhang import arrange
+    rng = random.Random(f"{wheel}{strict}")
+    deck = list(range(52))
+    for _ in range(200):
+        rng.shuffle(deck)
+        hand = tuple(deck[:13])
+        arrange._hand5.cache_clear()
+        assert arrange._best_arrangement.__wrapped__(hand, wheel, strict) == _original_best(hand, wheel, strict)
+        assert arrange.greedy_arrangement(hand, wheel) == _original_greedy(hand, wheel)

@@ -31,7 +31,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, filterfalse
 
 from .handeval import (
     FULL_HOUSE,
@@ -253,22 +253,32 @@ def _best_arrangement(cards: tuple[int, ...], wheel: str, strict: bool) -> Arran
     arg = (0, 0, 0)
     visited = 0
     # best_avoid[t]: the strongest 5-subset avoiding the three cards of ``t``; a middle must
-    # avoid all five back cards, so it is at most the weakest best_avoid over the back's triples
+    # avoid all five back cards, so it is at most the weakest best_avoid over the back's
+    # triples.  Found when first needed (0: not yet; every 5-card value is above 0): the
+    # bounds below stop the search after the first few dozen backs.
     best_avoid = [0] * 8192
-    for *_, t in _COMB3:
-        for m in backs:
-            if not m & t:
-                best_avoid[t] = v5[m]
-                break
-    avoid_at = best_avoid.__getitem__
     for mb in backs:
         vb = v5[mb]
         eb = eb_t[vb >> 12]
         if eb + em_t[vb >> 12] + f1max <= best:
             break               # no later back can do better, even with the loosest bound
-        cap = min(map(avoid_at, _TRIPLES_OF[mb]))
-        if vb < cap:
-            cap = vb
+        cat = vb >> 20
+        if cat < 4:
+            # no later middle beats this back, so no later front beats its cut value: if
+            # even that bound cannot win, no later back can (the same splits are skipped)
+            key = vb & ~0xFF if cat == 0 else vb & ~0xFFF if cat == 1 else vb & ~0xFFFF
+            x = front_cap.get(key)
+            if x is None:
+                x = front_ev_at_most(key)
+            if x < f1max and eb + em_t[vb >> 12] + x <= best:
+                break
+        cap = vb
+        for t in _TRIPLES_OF[mb]:
+            x = best_avoid[t]
+            if not x:           # the first back disjoint from t (t & m == 0)
+                x = best_avoid[t] = v5[next(filterfalse(t.__and__, backs))]
+            if x < cap:
+                cap = x
         fcap = f1max
         cat = cap >> 20
         if cat < 4:             # the front may not beat the middle: cap its EV too

@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ...cards import cards_str, parse_cards
 from ...errors import IllegalMove
 from ...i18n import N_, _
@@ -42,9 +44,20 @@ def parse(text: str, seat: int) -> Move:
 
 
 def text(move: Move) -> str:
-    """Move → text; :func:`parse` gives the move back."""
+    """Move → text; :func:`parse` gives the move back.  Kept for the last moves asked: a
+    seat's 26 legal moves are written again for each frame of the deal."""
+    try:
+        return _kept_text(move)
+    except TypeError:           # a move built with lists is not hashable
+        return _text(move)
+
+
+def _text(move: Move) -> str:
     if move.verb == "arrange":
         return "arrange " + " | ".join(cards_str(g) for g in move.groups)
     if move.verb == "declare":
         return "declare" + (f" {move.target}" if move.target else "")
     return move.verb
+
+
+_kept_text = lru_cache(maxsize=4096)(_text)
