@@ -248,3 +248,19 @@ def test_arrangers_are_the_original(wheel: str, strict: bool) -> None:
         arrange._hand5.cache_clear()
         assert arrange._best_arrangement.__wrapped__(hand, wheel, strict) == _original_best(hand, wheel, strict)
         assert arrange.greedy_arrangement(hand, wheel) == _original_greedy(hand, wheel)
+
+
+def test_tied_flushes_keep_the_first_in_order() -> None:
+    """Two straight flushes of the same ranks (♥ and ♠, the ♥ cards dealt first), and hands
+    of one suit: the greedy back is the first strongest in combinations() order."""
+    hearts = [13 + r for r in range(1, 6)]      # 2♥ … 6♥
+    spades = [r for r in range(1, 6)]           # 2♠ … 6♠
+    hands = [tuple(hearts + spades + [26, 40, 30]), tuple(spades + hearts + [26, 40, 30]),
+             tuple(range(13)), tuple([0, 1, 2, 3, 4, 5, 6, 7, 8, 22, 23, 24, 25])]
+    from cardtable.games.shisanzhang import arrange
+    for hand in hands:
+        for wheel in ("lowest", "second_highest"):
+            arrange._hand5.cache_clear()
+            assert arrange.greedy_arrangement(hand, wheel) == _original_greedy(hand, wheel)
+            assert arrange._best_arrangement.__wrapped__(hand, wheel, False) == \
+                _original_best(hand, wheel, False)

@@ -52,6 +52,7 @@ _COMB5 = [(*c, sum(_BITS[i] for i in c)) for c in combinations(range(13), 5)]
 _COMB3 = [(*c, sum(_BITS[i] for i in c)) for c in combinations(range(13), 3)]
 _C83 = list(combinations(range(8), 3))
 _MASKS5 = [m for *_, m in _COMB5]
+_POS5 = {m: i for i, m in enumerate(_MASKS5)}      # a 5-card mask's place in combinations()
 
 
 def _triples_of() -> list[list[int]]:
@@ -190,15 +191,28 @@ def _hand5(cards: tuple[int, ...], wheel: str) -> tuple[list[int], list[int], li
     em = [0.0] * 8192
     top = -1
     top_mask = 0
+    # every subset valued as unsuited first, then the flushes (subsets of a suit held five
+    # or more times) put right: a flush outranks the same ranks unsuited (high card or
+    # straight), and only flushes hold flush categories, so only they can take the top
     for a, b, c, d, e, m in _COMB5:
-        k = w[a] + w[b] + w[c] + w[d] + w[e]
-        v = flush[k] if s[a] & s[b] & s[c] & s[d] & s[e] else plain[k]
+        v = plain[w[a] + w[b] + w[c] + w[d] + w[e]]
         v5[m] = v
         if v > top:
             top, top_mask = v, m
         em[m] = em_t[v >> 12]
         cat = v >> 20
         t5[m] = v & ~0xFF if cat == 0 else v & ~0xFFF if cat == 1 else v & ~0xFFFF if cat == 3 else v
+    for bit in (1, 2, 4, 8):
+        pos = [i for i in range(13) if s[i] == bit]
+        if len(pos) < 5:
+            continue
+        for a, b, c, d, e in combinations(pos, 5):
+            m = _BITS[a] | _BITS[b] | _BITS[c] | _BITS[d] | _BITS[e]
+            v = flush[w[a] + w[b] + w[c] + w[d] + w[e]]
+            v5[m] = t5[m] = v
+            em[m] = em_t[v >> 12]
+            if v > top or (v == top and _POS5[m] < _POS5[top_mask]):
+                top, top_mask = v, m
     return v5, t5, em, top_mask
 
 
