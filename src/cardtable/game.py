@@ -178,6 +178,12 @@ class State(ABC):
     def legal_moves(self, seat: int | None = None) -> list[Move]:
         """Every legal move of ``seat`` (default: the only seat to move)."""
 
+    def legal_moves_head(self, seat: int) -> list[Move]:
+        """A prefix of ``legal_moves(seat)`` that holds a move of every verb the whole list
+        holds: what a bot that declares ``needs_all_legal = False`` is given.  The whole
+        list here; a game whose list is costly to build overrides it (十三张)."""
+        return self.legal_moves(seat)
+
     @abstractmethod
     def why_illegal(self, seat: int, move: Move) -> str | None:
         """None if ``move`` is legal for ``seat`` now, else the reason, for a person to read."""

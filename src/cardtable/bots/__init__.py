@@ -78,7 +78,10 @@ def bot_move(bot: Bot | str, state: State, seat: int, rng: random.Random) -> Mov
     (``uses_sampler = True``) also a sampler of worlds consistent with that view, never the
     state itself.  A bot that declares ``needs_view = False`` (the random bot) gets only
     ``{"game", "seat"}`` instead of the full view: building a view is most of the cost of a
-    random playout.  The returned move is one of the legal moves.
+    random playout.  A bot that declares ``needs_all_legal = False`` (it reads only which
+    kinds of move there are, and their first moves) gets ``state.legal_moves_head(seat)``,
+    a prefix of the list that some games build far more cheaply.  The returned move is
+    one of the legal moves.
     """
     if isinstance(bot, str):
         bot = make_bot(state.game.id, bot)
@@ -86,7 +89,8 @@ def bot_move(bot: Bot | str, state: State, seat: int, rng: random.Random) -> Mov
         raise BadOption(_("a bot is a bot name or an object with a choose() method, not {bot}",
                           bot=repr(bot)))
     state._check_seat(seat)
-    legal = state.legal_moves(seat)
+    legal = (state.legal_moves(seat) if getattr(bot, "needs_all_legal", True)
+             else state.legal_moves_head(seat))
     if not legal:
         raise BadOption(_("seat {seat} has no move now (to move: {movers})", seat=seat,
                           movers=list(state.to_move())))

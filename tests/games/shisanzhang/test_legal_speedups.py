@@ -264,3 +264,22 @@ def test_tied_flushes_keep_the_first_in_order() -> None:
             assert arrange.greedy_arrangement(hand, wheel) == _original_greedy(hand, wheel)
             assert arrange._best_arrangement.__wrapped__(hand, wheel, False) == \
                 _original_best(hand, wheel, False)
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: ",".join(r) or "default")
+def test_bots_given_the_head_choose_as_with_the_whole_list(rules: dict) -> None:
+    """``legal_moves_head`` is a prefix of the whole list with every verb in it, and the
+    game's bots (which take it) choose what they choose from the whole list."""
+    game = get_game("shisanzhang")
+    options = game.make_options(rules=rules)
+    for name in ("auto", "random_valid"):
+        bot = make_bot("shisanzhang", name)
+        assert bot.needs_all_legal is False
+        for i in range(40):
+            state = game.new_state(4, options, seed=15485863 * i + len(rules))
+            for seat in range(4):
+                head = state.legal_moves_head(seat)
+                full = _original_bounded_legal(state, seat)
+                assert _same(head, full[:len(head)]) and {m.verb for m in head} == {m.verb for m in full}
+                via_bot_move = bot_move(bot, state, seat, random.Random(i))
+                assert via_bot_move == bot.choose(state.view(seat), full, random.Random(i))
