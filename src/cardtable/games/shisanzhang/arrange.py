@@ -53,6 +53,11 @@ _COMB3 = [(*c, sum(_BITS[i] for i in c)) for c in combinations(range(13), 3)]
 _C83 = list(combinations(range(8), 3))
 _MASKS5 = [m for *_, m in _COMB5]
 _POS5 = {m: i for i, m in enumerate(_MASKS5)}      # a 5-card mask's place in combinations()
+_PAIRS = list(combinations(range(13), 2))
+_TRIPLES = list(combinations(range(13), 3))
+# each 5-subset in combinations() order as (its first two, its last three) by their places
+# in _PAIRS and _TRIPLES, and its mask: a subset's pattern key is then one sum
+_COMB5_SPLIT = [(_PAIRS.index((a, b)), _TRIPLES.index((c, d, e)), m) for a, b, c, d, e, m in _COMB5]
 
 
 def _triples_of() -> list[list[int]]:
@@ -194,8 +199,10 @@ def _hand5(cards: tuple[int, ...], wheel: str) -> tuple[list[int], list[int], li
     # every subset valued as unsuited first, then the flushes (subsets of a suit held five
     # or more times) put right: a flush outranks the same ranks unsuited (high card or
     # straight), and only flushes hold flush categories, so only they can take the top
-    for a, b, c, d, e, m in _COMB5:
-        v = plain[w[a] + w[b] + w[c] + w[d] + w[e]]
+    w2 = [w[a] + w[b] for a, b in _PAIRS]
+    w3 = [w[a] + w[b] + w[c] for a, b, c in _TRIPLES]
+    for i, j, m in _COMB5_SPLIT:
+        v = plain[w2[i] + w3[j]]
         v5[m] = v
         if v > top:
             top, top_mask = v, m
