@@ -57,7 +57,9 @@ _PAIRS = list(combinations(range(13), 2))
 _TRIPLES = list(combinations(range(13), 3))
 # each 5-subset in combinations() order as (its first two, its last three) by their places
 # in _PAIRS and _TRIPLES, and its mask: a subset's pattern key is then one sum
-_COMB5_SPLIT = [(_PAIRS.index((a, b)), _TRIPLES.index((c, d, e)), m) for a, b, c, d, e, m in _COMB5]
+_PAIR_AT = {p: i for i, p in enumerate(_PAIRS)}
+_TRIPLE_AT = {t: i for i, t in enumerate(_TRIPLES)}
+_COMB5_SPLIT = [(_PAIR_AT[a, b], _TRIPLE_AT[c, d, e], m) for a, b, c, d, e, m in _COMB5]
 
 
 def _triples_of() -> list[list[int]]:
