@@ -318,16 +318,18 @@ def _best_arrangement(cards: tuple[int, ...], wheel: str, strict: bool) -> Arran
         fronts = _FRONTS.get(rest)
         if fronts is None:
             fronts = _fronts(rest)
+        # the score first: few splits beat the best so far, and only they need the
+        # ordering test (a split is taken when it is in order and beats the best)
         for mf in fronts:
             mm = rest ^ mf
-            vm = v5[mm]
-            if strict:
-                if vm >= vb or v3[mf] >= t5[mm]:
-                    continue
-            elif vm > vb or v3[mf] > t5[mm]:
-                continue
             sc = eb + em[mm] + ef[mf]
             if sc > best:
+                vm = v5[mm]
+                if strict:
+                    if vm >= vb or v3[mf] >= t5[mm]:
+                        continue
+                elif vm > vb or v3[mf] > t5[mm]:
+                    continue
                 best = sc
                 arg = (mf, mm, mb)
     if arg == (0, 0, 0):
