@@ -55,6 +55,7 @@ _MASKS5 = [m for *_, m in _COMB5]
 _POS5 = {m: i for i, m in enumerate(_MASKS5)}      # a 5-card mask's place in combinations()
 _PAIRS = list(combinations(range(13), 2))
 _TRIPLES = list(combinations(range(13), 3))
+_MASKS3 = [m for *_, m in _COMB3]                  # the masks of _TRIPLES, in that order
 # each 5-subset in combinations() order as (its first two, its last three) by their places
 # in _PAIRS and _TRIPLES, and its mask: a subset's pattern key is then one sum
 _PAIR_AT = {p: i for i, p in enumerate(_PAIRS)}
@@ -184,10 +185,11 @@ def best_arrangement(cards: Sequence[int], wheel: str = WHEEL_LOWEST, strict: bo
 
 
 @lru_cache(maxsize=8)
-def _hand5(cards: tuple[int, ...], wheel: str) -> tuple[list[int], list[int], list[float], int]:
+def _hand5(cards: tuple[int, ...], wheel: str) -> tuple[list[int], list[int], list[float], int, list[int]]:
     """The hand's 5-card rows by 13-bit mask of positions: value, value cut to a 3-card
     row's fields (``trunc5``), middle-row EV, and the mask of the first strongest in
-    combinations() order (the greedy back).  Kept for the last few hands: the exact and
+    combinations() order (the greedy back); and the pattern keys of its 3-card subsets
+    in _TRIPLES order.  Kept for the last few hands: the exact and
     the greedy arranger of one hand ask in turn."""
     plain, flush = tables5(wheel)
     em_t = ev_tables(wheel)[1]
@@ -222,7 +224,7 @@ def _hand5(cards: tuple[int, ...], wheel: str) -> tuple[list[int], list[int], li
             em[m] = em_t[v >> 12]
             if v > top or (v == top and _POS5[m] < _POS5[top_mask]):
                 top, top_mask = v, m
-    return v5, t5, em, top_mask
+    return v5, t5, em, top_mask, w3
 
 
 _FRONTS: dict[int, list[int]] = {}
@@ -249,8 +251,7 @@ def _front_ev_at_most(wheel: str) -> dict[int, float]:
 @lru_cache(maxsize=1024)
 def _best_arrangement(cards: tuple[int, ...], wheel: str, strict: bool) -> Arrangement:
     ef_t, em_t, eb_t = ev_tables(wheel)
-    w = [1 << (3 * ((c % 64 % 13 + 12) % 13)) for c in cards]
-    v5, t5, em, _top = _hand5(cards, wheel)
+    v5, t5, em, _top, w3 = _hand5(cards, wheel)
     front_vals, front_evs = _front_steps(wheel)
     front_cap = _front_ev_at_most(wheel)
 
@@ -264,8 +265,8 @@ def _best_arrangement(cards: tuple[int, ...], wheel: str, strict: bool) -> Arran
     v3 = [0] * 8192
     ef = [0.0] * 8192
     f1max = -1e9
-    for a, b, c, m in _COMB3:
-        v = VALUE3[w[a] + w[b] + w[c]]
+    for k, m in zip(w3, _MASKS3, strict=True):
+        v = VALUE3[k]
         v3[m] = v
         x = ef_t[v >> 8]
         ef[m] = x
@@ -350,7 +351,7 @@ def greedy_arrangement(cards: Sequence[int], wheel: str = WHEEL_LOWEST) -> Arran
         # the first strongest 5-subset in combinations() order, as max() below would pick,
         # from the hand's 5-card values by mask (shared with the exact arranger); the same
         # for the middle among the other eight
-        v5, _t5, _em, mask = _hand5(tuple(int(c) for c in cards), wheel)
+        v5, _t5, _em, mask, _w3 = _hand5(tuple(int(c) for c in cards), wheel)
         mb = tuple(i for i in idx if mask >> i & 1)
         rest = [i for i in idx if not mask >> i & 1]
         top = -1
