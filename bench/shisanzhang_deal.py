@@ -64,7 +64,7 @@ def main() -> None:
     t = time.process_time() - t0
     print(f"{a.deals} deals, {1000 * t / a.deals:.2f} ms CPU per deal (bot {name})")
     if prof:
-        pstats.Stats(prof).sort_stats("tottime").print_stats(30)
+        pstats.Stats(prof).sort_stats("cumulative").print_stats(30)
 
 
 if __name__ == "__main__":
