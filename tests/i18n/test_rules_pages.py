@@ -51,6 +51,11 @@ def test_every_translated_page_has_the_english_shape() -> None:
         heads = [h for h in text.splitlines() if h.startswith("## ")]
         assert len(heads) == len(re.findall(r"^## ", english, re.M)), f"{page}: sections"
         assert shape(text) == shape(english), f"{page}: tables or their rows differ"
+        assert sorted(re.findall(r"`[^`]*`", text)) == sorted(re.findall(r"`[^`]*`", english)), \
+            f"{page}: card or move notation (a `code` span) differs"
+        same = [h for h, e in zip(heads, re.findall(r"^## .*$", english, re.M), strict=True)
+                if h == e]
+        assert len(same) <= 1, f"{page}: headings left in English: {same}"
         assert rules_language(game, loc) == loc
         assert rules_text(game, lang=loc) == text
         if glossary(game, lang="en"):
@@ -119,3 +124,13 @@ def test_sections_are_found_by_place_not_by_heading(tmp_path: Path, monkeypatch)
 def test_every_game_with_a_page_is_registered() -> None:
     for page in PAGES:
         assert page.parent.name in GAME_MODULES, page
+
+
+def test_traditional_chinese_pages_are_not_simplified_copies() -> None:
+    for hant in (p for p in PAGES if p.name == "howto.zh_Hant.md"):
+        hans = (hant.parent / "howto.zh_Hans.md").read_text(encoding="utf-8")
+        text = hant.read_text(encoding="utf-8")
+        assert text != hans, hant
+        for simplified, traditional in (("这", "這"), ("张", "張"), ("们", "們"), ("说", "說")):
+            if simplified in hans:
+                assert simplified not in text, f"{hant}: {simplified} (Traditional: {traditional})"

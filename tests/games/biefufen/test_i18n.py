@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from tests.games.jianshisifen.i18n_checks import check_howto, check_pseudo, check_translated
+from tests.support.i18n_checks import check_pseudo, check_translated
 
 from cardtable.bots import bot_move, make_bot
 from cardtable.explanation import explain_items
@@ -65,7 +65,3 @@ def test_partner_lines_in_teams() -> None:
     for start in wanted:
         assert any(t.startswith(start) or t.startswith(start[:1].upper() + start[1:])
                    for t in lines), (start, lines)
-
-
-def test_rules_pages_keep_the_english_shape() -> None:
-    check_howto(GAME, ("zh_Hans", "zh_Hant", "ru", "pl", "th"))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from tests.games.jianshisifen.i18n_checks import check_howto, check_pseudo, check_translated, collect
+from tests.support.i18n_checks import check_pseudo, check_translated, collect
 
 from cardtable.game import State
 from cardtable.i18n import use_language
@@ -48,7 +48,3 @@ def test_turn_reason_names_the_seat() -> None:
     with use_language("zh_Hant"):
         why = state.why_illegal(other, move)
     assert why == load("zh_Hant").get("it is seat {seat}'s turn").string.format(seat=mover)
-
-
-def test_rules_pages_keep_the_english_shape() -> None:
-    check_howto(GAME, ("zh_Hans", "zh_Hant", "ru", "pl", "th"))

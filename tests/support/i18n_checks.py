@@ -1,5 +1,6 @@
 """Shared checks that the texts of 捡十四分, 最后胜利, 憋负分 and 议将夺墩算分 a player reads come
-out in the asked language (used by each of those games' ``test_i18n.py``).
+out in the asked language (used by each of those games' ``test_i18n.py``; the rules pages'
+shape is checked for every game in ``tests/i18n/test_rules_pages.py``).
 
 Positions are real: seeded random bots play deals; at each step the seat to move gets its
 hint (``advice``), its zones (``layout.zones``), the plain-text table (``render``) and the
@@ -180,37 +181,3 @@ def check_pseudo(game_id: str, seeds: Iterable[int], bad_moves: Callable[[State]
     for text in got.all():
         left = english_words(unmarked(text), allowed)
         assert not left, (text, left)
-
-
-def _page_shape(text: str) -> tuple[int, list[int], list[str]]:
-    """A rules page's skeleton: its ``## `` sections, each table's rows, its code spans."""
-    sections = [line for line in text.splitlines() if line.startswith("## ")]
-    tables, rows = [], 0
-    for line in text.splitlines() + [""]:
-        if line.startswith("|"):
-            rows += 1
-        elif rows:
-            tables.append(rows)
-            rows = 0
-    return len(sections), tables, re.findall(r"`[^`]*`", text)
-
-
-def check_howto(game_id: str, languages: Iterable[str] = ("zh_Hans", "zh_Hant")) -> None:
-    """Each translated rules page has the English page's sections in order, the same tables
-    with as many rows, the same card and move notation in ``code``, and translated headings."""
-    from pathlib import Path
-
-    from cardtable.i18n import localized_path
-
-    english = Path(importlib.import_module(f"cardtable.games.{game_id}").__file__).with_name(
-        "howto.md")
-    want = _page_shape(english.read_text(encoding="utf-8"))
-    heads = [h for h in english.read_text(encoding="utf-8").splitlines() if h.startswith("## ")]
-    for loc in languages:
-        page = localized_path(english, loc)
-        assert page != english and page.name == f"howto.{loc}.md", (game_id, loc)
-        text = page.read_text(encoding="utf-8")
-        assert _page_shape(text) == want, (game_id, loc)
-        mine = [h for h in text.splitlines() if h.startswith("## ")]
-        same = [h for h, e in zip(mine, heads, strict=True) if h == e]
-        assert not same, (game_id, loc, same)
