@@ -246,14 +246,24 @@ def fast_fields(st: Any, seat: int, out: Any, layout: Any) -> None:
             out[at("knock_discard") + st.knock_discard] = 1.0
 
 
+# what a move the incremental observer follows may change: the stock, the pile (a take
+# pops it, a discard pushes), the seat to move
+_DRAW, _TAKE, _DISCARD, _PASS = 1, 2, 4, 8
+_KIND = {"draw": _DRAW, "take": _TAKE, "discard": _DISCARD, "pass": _PASS}
+
+
 class Incremental:
-    """Each seat's observation kept in a buffer and brought up to date from the state's
-    attributes: only what changed since that seat last looked is rewritten (a draw and a
-    discard touch a dozen of the 1,211 floats).  Whatever it does not follow field by
-    field — another state object, a history that shrank, a knock's public hands — is
-    rebuilt by :func:`fast_fields`; tests check it equals the from-scratch encoding at
-    every step of random deals.  The deal's constants (dealer, upcard, limits, multiplier)
-    never change once a state is dealt."""
+    """Each seat's observation kept in a buffer and brought up to date move by move: the
+    moves played since that seat last looked are replayed on its buffer (each one's
+    last-move block and, for a take or discard, the pile, from a per-move cache), then the
+    few scalars those moves may change (own hand, hand sizes, phase, known cards, stock,
+    taken card, to-move) are compared with the state and rewritten where they differ.  A
+    draw and a discard touch a dozen of the 1,211 floats.  Whatever it does not follow —
+    another state object, a history that shrank, a knock (the hands become public), a pile
+    that is not what the replay gives — is rebuilt by :func:`fast_fields`; tests check it
+    equals the from-scratch encoding at every step of random deals.  The deal's constants
+    (dealer, upcard, limits, multiplier) never change once a state is dealt.  Gin has two
+    seats: the other seat's relative index is 1, ``seat ^ t`` for a seat ``t``."""
 
     def __init__(self, layout: Any) -> None:
         self.layout = layout
@@ -265,153 +275,34 @@ class Incremental:
         self.width = layout.last_width
         self.nverbs = len(layout.verb_index)
         self.tracks_last = layout.codec.spec.last_moves
-        self.all_seats = (1 << layout.codec.players) - 1
         self.seats: dict[int, list[Any]] = {}
-        # id(move) -> (move, the indices it sets in each relative seat's last-move block),
-        # shared by the codec's decision processes
-        self.parsed: dict[int, tuple[Move, int, list[int]]] = layout.codec.scratch.setdefault("gin.parsed", {})
+        # id(move) -> (move, kind, card, the indices it sets in the last-move block of
+        # relative seat 0, of relative seat 1), shared by the codec's decision processes
+        # (the entry keeps the move alive, so its id is not reused while cached)
+        self.parsed: dict[int, tuple[Any, ...]] = layout.codec.scratch.setdefault("gin.moves", {})
 
     def observe(self, st: Any, seat: int) -> Any:
         """A fresh float32 array (the partial-move block left at zero)."""
         s = self.seats.get(seat)
         h = st.history
-        if s is None or s[0] is not st or len(h) < s[1] or st.knocker >= 0:
+        n = len(h)
+        if s is None or s[0] is not st or st.knocker >= 0 or n < s[1]:
             return self._rebuild(st, seat)
-        buf = s[2]          # a memoryview of the seat's buffer: writes cost a third of numpy's
-        p = st.players
-        hands = st.hands
-        if hands != s[12]:
-            hand = hands[seat]
-            x = hand ^ s[3]
-            if x:
-                if x & (x - 1):
-                    _flip(buf, self.o_hand, hand, s[3])
-                else:               # one card drawn or discarded
-                    buf[self.o_hand + x.bit_length() - 1] = 1.0 if hand & x else 0.0
-                s[3] = hand
-            hs = self.o_hs
-            for t in range(p):
-                buf[hs + (t - seat) % p] = hands[t].bit_count() / 11.0
-            s[12] = hands.copy()
-        ph = st.phase
-        if ph != s[4]:
-            buf[self.o_phase + s[4]] = 0.0
-            buf[self.o_phase + ph] = 1.0
-            s[4] = ph
-        if st.known != s[5]:
-            kn, known = self.o_known, s[5]
-            for t in range(p):
-                k = st.known[t]
-                x = k ^ known[t]
-                if x:
-                    b = kn + ((t - seat) % p) * o.NBASE
-                    while x:
-                        low = x & -x
-                        buf[b + low.bit_length() - 1] = 1.0 if k & low else 0.0
-                        x ^= low
-                    known[t] = k
-        pile = st.pile
-        old = s[6]
-        if pile != old:
-            n, m = len(pile), len(old)
-            pm = s[7]
-            if n == m + 1 and pile[:-1] == old:
-                new = pm | 1 << pile[-1]
-            elif n == m - 1 and pile == old[:-1]:
-                new = pm & ~(1 << old[-1])
-            elif n == m and n and pile[:-1] == old[:-1]:      # the top taken, another discarded
-                new = (pm & ~(1 << old[-1])) | 1 << pile[-1]
-            else:
-                new = 0
-                for c in pile:
-                    new |= 1 << c
-            x, b = new ^ pm, self.o_discard
-            while x:
-                low = x & -x
-                buf[b + low.bit_length() - 1] = 1.0 if new & low else 0.0
-                x ^= low
-            if old:
-                buf[self.o_top + old[-1]] = 0.0
-            if pile:
-                buf[self.o_top + pile[-1]] = 1.0
-            s[6], s[7] = pile.copy(), new
-        stock = len(st.stock)
-        if stock != s[8]:
-            buf[self.o_stock] = stock / 31.0
-            s[8] = stock
-        taken = st.taken
-        if taken != s[9]:
-            if s[9] >= 0:
-                buf[self.o_taken + s[9]] = 0.0
-            if taken >= 0:
-                buf[self.o_taken + taken] = 1.0
-            s[9] = taken
-        if st.must_knock != s[10]:
-            s[10] = st.must_knock
-            buf[self.o_must] = 1.0 if s[10] else 0.0
-        tm = st.to_move()
-        if tm != s[11]:
-            for t in s[11]:
-                buf[self.o_to_move + (t - seat) % p] = 0.0
-            for t in tm:
-                buf[self.o_to_move + (t - seat) % p] = 1.0
-            s[11] = tm
-        if ph == OVER:
-            buf[self.o_over] = 1.0
-        if self.tracks_last and len(h) != s[1]:
-            self._last_moves(st, seat, buf, s[1], s[13])
-        s[1] = len(h)
-        return s[14].copy()
-
-    def _rebuild(self, st: Any, seat: int) -> Any:
-        lay = self.layout
-        arr = np.zeros(lay.size, dtype=np.float32)
-        fast_fields(st, seat, arr, lay)
-        if st.knocker >= 0:          # the last few steps of a deal: not followed incrementally
-            lay.common_part(st, seat, arr)
-            self.seats.pop(seat, None)
-            return arr
-        p = st.players
-        tm = st.to_move()
-        for t in tm:
-            arr[self.o_to_move + (t - seat) % p] = 1.0
-        if st.phase == OVER:
-            arr[self.o_over] = 1.0
-        buf = memoryview(arr)
-        # what each seat's last-move block holds: the indices written there (to clear them)
-        last: list[tuple[int, ...]] = [() for _ in range(p)]
-        if self.tracks_last:
-            self._last_moves(st, seat, buf, 0, last)
-        pm = 0
-        for c in st.pile:
-            pm |= 1 << c
-        self.seats[seat] = [st, len(st.history), buf, st.hands[seat], st.phase, list(st.known),
-                            st.pile.copy(), pm, len(st.stock), st.taken, st.must_knock, tm,
-                            st.hands.copy(), last, arr]
-        return arr.copy()
-
-    def _last_moves(self, st: Any, seat: int, buf: Any, since: int, last: list[tuple[int, ...]]) -> None:
-        h = st.history
-        p = st.players
+        if n == s[1]:               # every change of a state is a move
+            return s[2].copy()
+        buf = s[3]          # a memoryview of the seat's buffer: writes cost a third of numpy's
+        last, pile = s[4], s[5]
         parsed = self.parsed
-        found, full = 0, self.all_seats
-        i = len(h)
-        while i > since:
-            i -= 1
+        done = 0
+        for i in range(s[1], n):
             t, m = h[i]
-            if found >> t & 1:
-                continue
-            found |= 1 << t
-            got = parsed.get(id(m))
-            if got is None or got[0] is not m:
-                offs = self._offsets(st.log_text(seat, t, m))
-                got = (m, tuple(tuple(self.o_last + q * self.width + j for j in offs) for q in range(p)))
-                # a knock's text depends on the viewer; the others' never (the entry keeps
-                # the move alive, so its id is not reused while cached)
-                if m.verb not in ("knock", "gin") and len(parsed) < 10_000:
-                    parsed[id(m)] = got
-            r = (t - seat) % p
-            idx = got[1][r]          # absolute indices in the block of relative seat r
+            g = parsed.get(id(m))
+            if g is None or g[0] is not m:
+                g = self._parse(st, seat, t, m)
+                if g is None:
+                    return self._rebuild(st, seat)
+            r = t ^ seat
+            idx = g[3 + r]
             old = last[r]
             if idx is not old:       # the same cached tuple: the block already holds it
                 for j in old:
@@ -419,26 +310,143 @@ class Incremental:
                 for j in idx:
                     buf[j] = 1.0     # one pack: every count is 0 or 1
                 last[r] = idx
-            if found == full:
-                break
+            k = g[1]
+            done |= k
+            if k == _DISCARD:
+                pile.append(g[2])
+                buf[self.o_discard + g[2]] = 1.0
+            elif k == _TAKE and pile:
+                buf[self.o_discard + pile.pop()] = 0.0
+        s[1] = n
+        if done & (_TAKE | _DISCARD):
+            if pile != st.pile:     # not the pile the moves make: not followed
+                return self._rebuild(st, seat)
+            top = pile[-1] if pile else -1
+            if top != s[6]:
+                if s[6] >= 0:
+                    buf[self.o_top + s[6]] = 0.0
+                if top >= 0:
+                    buf[self.o_top + top] = 1.0
+                s[6] = top
+            known = st.known
+            if known != s[9]:
+                mine = s[9]
+                for t in (0, 1):
+                    k = known[t]
+                    x = k ^ mine[t]
+                    if x:
+                        b = self.o_known + (t ^ seat) * o.NBASE
+                        while x:
+                            low = x & -x
+                            buf[b + low.bit_length() - 1] = 1.0 if k & low else 0.0
+                            x ^= low
+                        mine[t] = k
+            if done & _TAKE and st.must_knock != s[12]:
+                s[12] = st.must_knock
+                buf[self.o_must] = 1.0 if s[12] else 0.0
+        hands = st.hands
+        hand = hands[seat]
+        x = hand ^ s[7]
+        if x:
+            oh = self.o_hand
+            while x:
+                low = x & -x
+                buf[oh + low.bit_length() - 1] = 1.0 if hand & low else 0.0
+                x ^= low
+            s[7] = hand
+            buf[self.o_hs] = hand.bit_count() / 11.0
+        if hands[1 - seat] != s[10]:
+            s[10] = hands[1 - seat]
+            buf[self.o_hs + 1] = s[10].bit_count() / 11.0
+        ph = st.phase
+        if ph != s[8]:
+            buf[self.o_phase + s[8]] = 0.0
+            buf[self.o_phase + ph] = 1.0
+            s[8] = ph
+            if ph == OVER:
+                buf[self.o_over] = 1.0
+        if done & _DRAW:
+            buf[self.o_stock] = len(st.stock) / 31.0
+        if st.taken != s[11]:
+            if s[11] >= 0:
+                buf[self.o_taken + s[11]] = 0.0
+            s[11] = st.taken
+            if s[11] >= 0:
+                buf[self.o_taken + s[11]] = 1.0
+        if done & (_DISCARD | _PASS):
+            tm = st.to_move()
+            if tm != s[13]:
+                for t in s[13]:
+                    buf[self.o_to_move + (t ^ seat)] = 0.0
+                for t in tm:
+                    buf[self.o_to_move + (t ^ seat)] = 1.0
+                s[13] = tm
+        return s[2].copy()
+
+    def _rebuild(self, st: Any, seat: int) -> Any:
+        lay = self.layout
+        arr = np.zeros(lay.size, dtype=np.float32)
+        fast_fields(st, seat, arr, lay)
+        if st.knocker >= 0 or st.players != 2:   # a deal's last steps: not followed move by move
+            lay.common_part(st, seat, arr)
+            self.seats.pop(seat, None)
+            return arr
+        tm = st.to_move()
+        for t in tm:
+            arr[self.o_to_move + (t - seat) % 2] = 1.0
+        if st.phase == OVER:
+            arr[self.o_over] = 1.0
+        buf = memoryview(arr)
+        # what each seat's last-move block holds: the indices written there (to clear them)
+        last: list[tuple[int, ...]] = [(), ()]
+        if self.tracks_last:
+            h = st.history
+            found = 0
+            for i in range(len(h) - 1, -1, -1):
+                t, m = h[i]
+                if found >> t & 1:
+                    continue
+                found |= 1 << t
+                g = self._parse(st, seat, t, m)
+                r = (t - seat) % 2
+                idx = g[3 + r] if g is not None else self._indices(st, seat, t, m)[r]
+                for j in idx:
+                    buf[j] = 1.0
+                last[r] = idx
+                if found == 3:
+                    break
+        self.seats[seat] = [st, len(st.history), arr, buf, last, st.pile.copy(),
+                            st.pile[-1] if st.pile else -1, st.hands[seat], st.phase, list(st.known),
+                            st.hands[1 - seat], st.taken, st.must_knock, tm]
+        return arr.copy()
+
+    def _parse(self, st: Any, seat: int, t: int, m: Move) -> tuple[Any, ...] | None:
+        """The cache entry of a draw, take, pass or discard (their text is the same for every
+        viewer); None for the other moves."""
+        kind = _KIND.get(m.verb)
+        if kind is None:
+            return None
+        got = (m, kind, int(m.cards[0]) if kind == _DISCARD else -1, *self._indices(st, seat, t, m))
+        if len(self.parsed) < 10_000:
+            self.parsed[id(m)] = got
+        return got
+
+    def _indices(self, st: Any, seat: int, t: int, m: Move) -> tuple[tuple[int, ...], ...]:
+        """Where ``m`` (as ``seat``'s log shows it) writes in each relative seat's last-move
+        block: none when the last moves are not observed."""
+        if not self.tracks_last:
+            return ((), ())
+        offs = self._offsets(st.log_text(seat, t, m))
+        return tuple(tuple(self.o_last + q * self.width + j for j in offs) for q in range(2))
 
     def _offsets(self, text: str) -> tuple[int, ...]:
         """Where a logged move writes in its seat's last-move block (verb, then cards)."""
-        verb, cards = self._parse(text)
+        verb, cards = self._verb_cards(text)
         return ((verb,) if verb >= 0 else ()) + tuple(sorted({self.nverbs + c for c in cards}))
 
-    def _parse(self, text: str) -> tuple[int, list[int]]:
+    def _verb_cards(self, text: str) -> tuple[int, list[int]]:
         from ...rl.observe import parse_move_text
         got = parse_move_text(text)
         if got is None:
             return -1, []
         return self.layout.verb_index.get(got[0], -1), got[1]
-
-
-def _flip(buf: Any, start: int, new: int, old: int) -> None:
-    x = new ^ old
-    while x:
-        low = x & -x
-        c = low.bit_length() - 1
-        buf[start + c] = 1.0 if new & low else 0.0
-        x ^= low
