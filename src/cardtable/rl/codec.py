@@ -304,17 +304,19 @@ class DecisionProcess:
         ch = self._choices.get(seat)
         if ch is None:
             ch = self._build(seat)
-            for a in self._buffers.get(seat, ()):    # replay the seat's buffer
-                ch.take(a)
+            if self._buffers:
+                for a in self._buffers.get(seat, ()):    # replay the seat's buffer
+                    ch.take(a)
             self._choices[seat] = ch
         return ch
 
     def _build(self, seat: int) -> Any:
-        codec, spec = self.codec, self.codec.spec
+        codec = self.codec
         if self._fast is not None:
             acts = self._fast(self.state, seat, codec)
             if acts is not None:
                 return _Flat(acts, codec.flat_move)
+        spec = codec.spec
         moves = spec.moves(self.state, seat) if spec.moves else self.state.legal_moves(seat)
         flat: dict[int, Move] = {}
         seqs: list[tuple[tuple[int, ...], Move]] = []
@@ -367,7 +369,10 @@ class DecisionProcess:
                 return m
             seat = tm[0]
         if seat in tm:
-            acts = self._seat_choices(seat).actions()
+            ch = self._choices.get(seat) if len(self.state.history) == self._version else None
+            if ch is None:
+                ch = self._seat_choices(seat)
+            acts = ch.actions()
             if len(acts) < 40:              # a memoryview write is cheaper than numpy's
                 mv = memoryview(m)
                 for a in acts:
@@ -389,11 +394,19 @@ class DecisionProcess:
         elif seat not in tm:
             raise ValueError(f"it is not seat {seat}'s decision (to move: {list(tm)})")
         action = int(action)
-        ch = self._seat_choices(seat)
+        ch = self._choices.get(seat) if len(st.history) == self._version else None
+        if ch is None:
+            ch = self._seat_choices(seat)
         if type(ch) is _Flat:
             if action not in ch.acts:
                 self._refuse(seat, action, ch)
             move: Move | None = ch.flat_move[action]
+            if self._unchecked:
+                st.play_legal(move, seat)
+                if self._buffers:
+                    self._buffers.pop(seat, None)
+                self._sync()
+                return st.history[-1][1]
             trial: Any = ch
         else:
             flat = ch.flat.get(action) if isinstance(ch, _Choices) and ch.depth == 0 else None
@@ -429,6 +442,9 @@ class DecisionProcess:
     def observe(self, seat: int) -> np.ndarray:
         """The observation of ``seat``: built from what ``view(seat)`` holds and its own
         buffer only (through the game's fast path where it has one)."""
+        ob = self._observer
+        if ob is not None and not self._buffers and type(seat) is int and 0 <= seat < self.codec.players:
+            return ob.observe(self.state, seat)     # the common case: no partial move
         if self._buffers:
             self._sync()
         buf = self._buffers.get(seat, ())

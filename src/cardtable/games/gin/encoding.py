@@ -161,7 +161,8 @@ def fast_actions(st: Any, seat: int, codec: Any) -> list[int] | None:
     if t is None:
         t = codec.scratch["gin.tables"] = _Tables(codec)
     cls = type(st)
-    if cls.legal_moves is not GinState.legal_moves or cls._turn_end_moves is not GinState._turn_end_moves:
+    if cls is not GinState and (cls.legal_moves is not GinState.legal_moves
+                                or cls._turn_end_moves is not GinState._turn_end_moves):
         try:
             out = [t.ids[id(m)] for m in st.legal_moves(seat)]
         except KeyError:
@@ -246,40 +247,50 @@ def fast_fields(st: Any, seat: int, out: Any, layout: Any) -> None:
             out[at("knock_discard") + st.knock_discard] = 1.0
 
 
-# what a move the incremental observer follows may change: the stock, the pile (a take
-# pops it, a discard pushes), the seat to move
+# What a move the incremental observer follows is, as flags of the seat that made it
+# (relative seat 0: the observer; seat 1's flags are these shifted by 4).
 _DRAW, _TAKE, _DISCARD, _PASS = 1, 2, 4, 8
 _KIND = {"draw": _DRAW, "take": _TAKE, "discard": _DISCARD, "pass": _PASS}
+_MINE, _THEIRS = 0x07, 0x70            # a hand changed: a draw, take or discard
+_PILE, _TAKES, _DRAWS, _TURNS = 0x66, 0x22, 0x11, 0xCC
+# Where the observer writes: gin's fields are the same for every preset and two seats, so
+# these are fixed (checked against the codec's layout when an observer is made).
+_O_HAND, _O_PHASE, _O_HS, _O_KNOWN, _O_DISCARD, _O_TOP = 0, 55, 65, 67, 177, 232
+_O_STOCK, _O_TAKEN, _O_MUST, _O_TO_MOVE, _O_OVER = 342, 346, 401, 792, 794
+_NB = o.NBASE
 
 
 class Incremental:
     """Each seat's observation kept in a buffer and brought up to date move by move: the
-    moves played since that seat last looked are replayed on its buffer (each one's
-    last-move block and, for a take or discard, the pile, from a per-move cache), then the
-    few scalars those moves may change (own hand, hand sizes, phase, known cards, stock,
-    taken card, to-move) are compared with the state and rewritten where they differ.  A
+    moves played since that seat last looked are replayed on its buffer from a per-move
+    cache (the move's last-move block; a take or discard moves a card between the pile
+    and a hand, which makes it known or not), then the few scalars those moves may change
+    (own hand, hand sizes, phase, stock, taken card, to-move) are read from the state.  A
     draw and a discard touch a dozen of the 1,211 floats.  Whatever it does not follow —
-    another state object, a history that shrank, a knock (the hands become public), a pile
-    that is not what the replay gives — is rebuilt by :func:`fast_fields`; tests check it
-    equals the from-scratch encoding at every step of random deals.  The deal's constants
-    (dealer, upcard, limits, multiplier) never change once a state is dealt.  Gin has two
-    seats: the other seat's relative index is 1, ``seat ^ t`` for a seat ``t``."""
+    another state object, a history that shrank, a knock (the hands become public), a
+    state class whose moves do more than ``GinState``'s, a pile that is not what the replay
+    gives — is rebuilt by :func:`fast_fields`; tests check it equals the from-scratch
+    encoding at every step of random deals.  The deal's constants (dealer, upcard, limits,
+    multiplier) never change once a state is dealt.  Gin has two seats: ``t ^ seat`` is
+    seat ``t`` relative to the observer."""
 
     def __init__(self, layout: Any) -> None:
         self.layout = layout
         at = layout.starts
-        self.o_hand, self.o_phase, self.o_hs, self.o_known = at["hand"], at["phase"], at["hand_sizes"], at["known"]
-        self.o_discard, self.o_top, self.o_stock = at["discard"], at["discard.-1"], at["stock"]
-        self.o_taken, self.o_must = at["taken"], at["must_knock"]
-        self.o_to_move, self.o_over, self.o_last = layout.o_to_move, layout.o_over, layout.o_last
-        self.width = layout.last_width
+        self.o_last, self.width = layout.o_last, layout.last_width
         self.nverbs = len(layout.verb_index)
         self.tracks_last = layout.codec.spec.last_moves
+        fixed = (at["hand"], at["phase"], at["hand_sizes"], at["known"], at["discard"], at["discard.-1"],
+                 at["stock"], at["taken"], at["must_knock"], layout.o_to_move, layout.o_over)
+        self.fixed = layout.codec.players == 2 and fixed == (
+            _O_HAND, _O_PHASE, _O_HS, _O_KNOWN, _O_DISCARD, _O_TOP, _O_STOCK, _O_TAKEN, _O_MUST, _O_TO_MOVE, _O_OVER)
+        self.plain: set[type] = {GinState}     # state classes whose moves the replay follows
         self.seats: dict[int, list[Any]] = {}
-        # id(move) -> (move, kind, card, the indices it sets in the last-move block of
-        # relative seat 0, of relative seat 1), shared by the codec's decision processes
-        # (the entry keeps the move alive, so its id is not reused while cached)
-        self.parsed: dict[int, tuple[Any, ...]] = layout.codec.scratch.setdefault("gin.moves", {})
+        # id(move) -> (move, flags as relative seat 0, as seat 1, its card for a discard or
+        # -1, the indices it sets in the last-move block of relative seat 0, of seat 1),
+        # shared by the codec's decision processes (the entry keeps the move alive, so its
+        # id is not reused while cached)
+        self.parsed: dict[int, tuple[Any, ...]] = layout.codec.scratch.setdefault("gin.replay", {})
 
     def observe(self, st: Any, seat: int) -> Any:
         """A fresh float32 array (the partial-move block left at zero)."""
@@ -288,21 +299,22 @@ class Incremental:
         n = len(h)
         if s is None or s[0] is not st or st.knocker >= 0 or n < s[1]:
             return self._rebuild(st, seat)
-        if n == s[1]:               # every change of a state is a move
+        i = s[1]
+        if n == i:                  # every change of a state is a move
             return s[2].copy()
-        buf = s[3]          # a memoryview of the seat's buffer: writes cost a third of numpy's
-        last, pile = s[4], s[5]
+        buf, last, pile = s[3], s[4], s[5]   # buf: a memoryview (a third of numpy's cost per write)
         parsed = self.parsed
         done = 0
-        for i in range(s[1], n):
+        while i < n:
             t, m = h[i]
+            i += 1
             g = parsed.get(id(m))
             if g is None or g[0] is not m:
                 g = self._parse(st, seat, t, m)
                 if g is None:
                     return self._rebuild(st, seat)
             r = t ^ seat
-            idx = g[3 + r]
+            idx = g[4 + r]
             old = last[r]
             if idx is not old:       # the same cached tuple: the block already holds it
                 for j in old:
@@ -310,92 +322,93 @@ class Incremental:
                 for j in idx:
                     buf[j] = 1.0     # one pack: every count is 0 or 1
                 last[r] = idx
-            k = g[1]
+            k = g[1 + r]
             done |= k
-            if k == _DISCARD:
-                pile.append(g[2])
-                buf[self.o_discard + g[2]] = 1.0
-            elif k == _TAKE and pile:
-                buf[self.o_discard + pile.pop()] = 0.0
+            if k & _PILE:
+                c = g[3]
+                if c >= 0:           # a discard: no longer a known card of that hand
+                    pile.append(c)
+                    buf[_O_DISCARD + c] = 1.0
+                    buf[_O_KNOWN + r * _NB + c] = 0.0
+                elif pile:           # a take: now known to be in that hand
+                    c = pile.pop()
+                    buf[_O_DISCARD + c] = 0.0
+                    buf[_O_KNOWN + r * _NB + c] = 1.0
         s[1] = n
-        if done & (_TAKE | _DISCARD):
+        if done & _PILE:
             if pile != st.pile:     # not the pile the moves make: not followed
                 return self._rebuild(st, seat)
             top = pile[-1] if pile else -1
             if top != s[6]:
                 if s[6] >= 0:
-                    buf[self.o_top + s[6]] = 0.0
+                    buf[_O_TOP + s[6]] = 0.0
                 if top >= 0:
-                    buf[self.o_top + top] = 1.0
+                    buf[_O_TOP + top] = 1.0
                 s[6] = top
-            known = st.known
-            if known != s[9]:
-                mine = s[9]
-                for t in (0, 1):
-                    k = known[t]
-                    x = k ^ mine[t]
-                    if x:
-                        b = self.o_known + (t ^ seat) * o.NBASE
-                        while x:
-                            low = x & -x
-                            buf[b + low.bit_length() - 1] = 1.0 if k & low else 0.0
-                            x ^= low
-                        mine[t] = k
-            if done & _TAKE and st.must_knock != s[12]:
-                s[12] = st.must_knock
-                buf[self.o_must] = 1.0 if s[12] else 0.0
-        hands = st.hands
-        hand = hands[seat]
-        x = hand ^ s[7]
-        if x:
-            oh = self.o_hand
+            if done & _TAKES and st.must_knock != s[10]:
+                s[10] = st.must_knock
+                buf[_O_MUST] = 1.0 if s[10] else 0.0
+        if done & _MINE:
+            hand = st.hands[seat]
+            x = hand ^ s[7]
             while x:
                 low = x & -x
-                buf[oh + low.bit_length() - 1] = 1.0 if hand & low else 0.0
+                buf[_O_HAND + low.bit_length() - 1] = 1.0 if hand & low else 0.0
                 x ^= low
             s[7] = hand
-            buf[self.o_hs] = hand.bit_count() / 11.0
-        if hands[1 - seat] != s[10]:
-            s[10] = hands[1 - seat]
-            buf[self.o_hs + 1] = s[10].bit_count() / 11.0
+            buf[_O_HS] = hand.bit_count() / 11.0
+        if done & _THEIRS:
+            buf[_O_HS + 1] = st.hands[1 - seat].bit_count() / 11.0
         ph = st.phase
         if ph != s[8]:
-            buf[self.o_phase + s[8]] = 0.0
-            buf[self.o_phase + ph] = 1.0
+            buf[_O_PHASE + s[8]] = 0.0
+            buf[_O_PHASE + ph] = 1.0
             s[8] = ph
             if ph == OVER:
-                buf[self.o_over] = 1.0
-        if done & _DRAW:
-            buf[self.o_stock] = len(st.stock) / 31.0
-        if st.taken != s[11]:
-            if s[11] >= 0:
-                buf[self.o_taken + s[11]] = 0.0
-            s[11] = st.taken
-            if s[11] >= 0:
-                buf[self.o_taken + s[11]] = 1.0
-        if done & (_DISCARD | _PASS):
+                buf[_O_OVER] = 1.0
+        if done & _DRAWS:
+            buf[_O_STOCK] = len(st.stock) / 31.0
+        if st.taken != s[9]:
+            if s[9] >= 0:
+                buf[_O_TAKEN + s[9]] = 0.0
+            s[9] = st.taken
+            if s[9] >= 0:
+                buf[_O_TAKEN + s[9]] = 1.0
+        if done & _TURNS:
             tm = st.to_move()
-            if tm != s[13]:
-                for t in s[13]:
-                    buf[self.o_to_move + (t ^ seat)] = 0.0
+            if tm != s[11]:
+                for t in s[11]:
+                    buf[_O_TO_MOVE + (t ^ seat)] = 0.0
                 for t in tm:
-                    buf[self.o_to_move + (t ^ seat)] = 1.0
-                s[13] = tm
+                    buf[_O_TO_MOVE + (t ^ seat)] = 1.0
+                s[11] = tm
         return s[2].copy()
+
+    def _followed(self, st: Any) -> bool:
+        """Whether the replay follows this state's moves (its class plays them as GinState)."""
+        cls = type(st)
+        if cls in self.plain:
+            return True
+        if not self.fixed or st.players != 2:
+            return False
+        if all(getattr(cls, f) is getattr(GinState, f) for f in ("_play", "_take", "_draw", "_discard", "_pass")):
+            self.plain.add(cls)
+            return True
+        return False
 
     def _rebuild(self, st: Any, seat: int) -> Any:
         lay = self.layout
         arr = np.zeros(lay.size, dtype=np.float32)
         fast_fields(st, seat, arr, lay)
-        if st.knocker >= 0 or st.players != 2:   # a deal's last steps: not followed move by move
-            lay.common_part(st, seat, arr)
+        if st.knocker >= 0 or not self.fixed or not self._followed(st):
+            lay.common_part(st, seat, arr)      # a deal's last steps: not followed move by move
             self.seats.pop(seat, None)
             return arr
         tm = st.to_move()
         for t in tm:
-            arr[self.o_to_move + (t - seat) % 2] = 1.0
+            arr[_O_TO_MOVE + (t ^ seat)] = 1.0
         if st.phase == OVER:
-            arr[self.o_over] = 1.0
+            arr[_O_OVER] = 1.0
         buf = memoryview(arr)
         # what each seat's last-move block holds: the indices written there (to clear them)
         last: list[tuple[int, ...]] = [(), ()]
@@ -408,16 +421,16 @@ class Incremental:
                     continue
                 found |= 1 << t
                 g = self._parse(st, seat, t, m)
-                r = (t - seat) % 2
-                idx = g[3 + r] if g is not None else self._indices(st, seat, t, m)[r]
+                r = t ^ seat
+                idx = g[4 + r] if g is not None else self._indices(st, seat, t, m)[r]
                 for j in idx:
                     buf[j] = 1.0
                 last[r] = idx
                 if found == 3:
                     break
         self.seats[seat] = [st, len(st.history), arr, buf, last, st.pile.copy(),
-                            st.pile[-1] if st.pile else -1, st.hands[seat], st.phase, list(st.known),
-                            st.hands[1 - seat], st.taken, st.must_knock, tm]
+                            st.pile[-1] if st.pile else -1, st.hands[seat], st.phase, st.taken,
+                            st.must_knock, tm]
         return arr.copy()
 
     def _parse(self, st: Any, seat: int, t: int, m: Move) -> tuple[Any, ...] | None:
@@ -426,7 +439,7 @@ class Incremental:
         kind = _KIND.get(m.verb)
         if kind is None:
             return None
-        got = (m, kind, int(m.cards[0]) if kind == _DISCARD else -1, *self._indices(st, seat, t, m))
+        got = (m, kind, kind << 4, int(m.cards[0]) if kind == _DISCARD else -1, *self._indices(st, seat, t, m))
         if len(self.parsed) < 10_000:
             self.parsed[id(m)] = got
         return got
