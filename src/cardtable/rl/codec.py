@@ -359,7 +359,10 @@ class DecisionProcess:
             seat = tm[0]
         elif seat not in tm:
             return []
-        return list(self._seat_choices(seat).actions())
+        ch = self._choices.get(seat) if len(self.state.history) == self._version else None
+        if ch is None:
+            ch = self._seat_choices(seat)
+        return list(ch.actions())
 
     def action_mask(self, seat: int | None = None) -> np.ndarray:
         m = self.codec.zero_mask.copy()
@@ -373,7 +376,10 @@ class DecisionProcess:
             if ch is None:
                 ch = self._seat_choices(seat)
             acts = ch.actions()
-            if len(acts) < 40:              # a memoryview write is cheaper than numpy's
+            if len(acts) < 12:              # numpy's item write, below the cost of a memoryview
+                for a in acts:
+                    m[a] = 1
+            elif len(acts) < 40:            # a memoryview write is cheaper than numpy's
                 mv = memoryview(m)
                 for a in acts:
                     mv[a] = 1

@@ -161,8 +161,11 @@ class CardtableAEC(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
         dp = self._table.dp
-        acting = dp is not None and not self.terminations.get(agent, True) and dp.current_seat == seat
-        return self._table.obs(seat, acting)
+        if dp is not None and not self.terminations.get(agent, True):
+            tm = dp.state.to_move()
+            if tm and tm[0] == seat:        # the agent to act (the common case, inlined)
+                return {"observation": dp.observe(seat), "action_mask": dp.action_mask(seat)}
+        return self._table.obs(seat, False)
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -178,7 +181,10 @@ class CardtableAEC(AECEnv):  # type: ignore[misc]
         if self._rewarded:                 # the dicts stay as they are while nothing happens
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._rewarded = False
-        move, replaced = table.act(self._seat[agent], action)
+        if table.illegal_action == "raise":
+            move, replaced = dp.step(action, self._seat[agent]), False
+        else:
+            move, replaced = table.act(self._seat[agent], action)
         if replaced:
             self.infos[agent] = {"illegal_action": True}
         elif self.infos[agent]:

@@ -252,12 +252,16 @@ def fast_fields(st: Any, seat: int, out: Any, layout: Any) -> None:
 _DRAW, _TAKE, _DISCARD, _PASS = 1, 2, 4, 8
 _KIND = {"draw": _DRAW, "take": _TAKE, "discard": _DISCARD, "pass": _PASS}
 _MINE, _THEIRS = 0x07, 0x70            # a hand changed: a draw, take or discard
-_PILE, _TAKES, _DRAWS, _TURNS = 0x66, 0x22, 0x11, 0xCC
+_PILE, _TAKES, _DRAWS = 0x66, 0x22, 0x11
 # Where the observer writes: gin's fields are the same for every preset and two seats, so
 # these are fixed (checked against the codec's layout when an observer is made).
 _O_HAND, _O_PHASE, _O_HS, _O_KNOWN, _O_DISCARD, _O_TOP = 0, 55, 65, 67, 177, 232
 _O_STOCK, _O_TAKEN, _O_MUST, _O_TO_MOVE, _O_OVER = 342, 346, 401, 792, 794
 _NB = o.NBASE
+# what the phase and the seat to move (relative) set: the phase one-hot and to-move, or
+# once the deal is over the phase and ``over`` (key: phase * 4 + relative seat)
+_TURN = {ph * 4 + r: ((_O_PHASE + ph, _O_OVER) if ph == OVER else (_O_PHASE + ph, _O_TO_MOVE + r))
+         for ph in range(len(PHASE_NAMES)) for r in (0, 1)}
 
 
 class Incremental:
@@ -299,17 +303,15 @@ class Incremental:
         n = len(h)
         if s is None or s[0] is not st or st.knocker >= 0 or n < s[1]:
             return self._rebuild(st, seat)
-        i = s[1]
-        if n == i:                  # every change of a state is a move
+        if n == s[1]:               # every change of a state is a move
             return s[2].copy()
         buf, last, pile = s[3], s[4], s[5]   # buf: a memoryview (a third of numpy's cost per write)
         parsed = self.parsed
         done = 0
-        while i < n:
-            t, m = h[i]
-            i += 1
+        for t, m in h[s[1]:]:
+            # a cached entry keeps its move alive, so no other live move has its id
             g = parsed.get(id(m))
-            if g is None or g[0] is not m:
+            if g is None:
                 g = self._parse(st, seat, t, m)
                 if g is None:
                     return self._rebuild(st, seat)
@@ -359,13 +361,6 @@ class Incremental:
             buf[_O_HS] = hand.bit_count() / 11.0
         if done & _THEIRS:
             buf[_O_HS + 1] = st.hands[1 - seat].bit_count() / 11.0
-        ph = st.phase
-        if ph != s[8]:
-            buf[_O_PHASE + s[8]] = 0.0
-            buf[_O_PHASE + ph] = 1.0
-            s[8] = ph
-            if ph == OVER:
-                buf[_O_OVER] = 1.0
         if done & _DRAWS:
             buf[_O_STOCK] = len(st.stock) / 31.0
         if st.taken != s[9]:
@@ -374,14 +369,13 @@ class Incremental:
             s[9] = st.taken
             if s[9] >= 0:
                 buf[_O_TAKEN + s[9]] = 1.0
-        if done & _TURNS:
-            tm = st.to_move()
-            if tm != s[11]:
-                for t in s[11]:
-                    buf[_O_TO_MOVE + (t ^ seat)] = 0.0
-                for t in tm:
-                    buf[_O_TO_MOVE + (t ^ seat)] = 1.0
-                s[11] = tm
+        key = st.phase * 4 + (st.cur ^ seat)
+        if key != s[8]:
+            for j in _TURN[s[8]]:
+                buf[j] = 0.0
+            for j in _TURN[key]:
+                buf[j] = 1.0
+            s[8] = key
         return s[2].copy()
 
     def _followed(self, st: Any) -> bool:
@@ -429,8 +423,8 @@ class Incremental:
                 if found == 3:
                     break
         self.seats[seat] = [st, len(st.history), arr, buf, last, st.pile.copy(),
-                            st.pile[-1] if st.pile else -1, st.hands[seat], st.phase, st.taken,
-                            st.must_knock, tm]
+                            st.pile[-1] if st.pile else -1, st.hands[seat], st.phase * 4 + (st.cur ^ seat),
+                            st.taken, st.must_knock]
         return arr.copy()
 
     def _parse(self, st: Any, seat: int, t: int, m: Move) -> tuple[Any, ...] | None:
