@@ -411,7 +411,10 @@ class DecisionProcess:
                 st.play_legal(move, seat)
                 if self._buffers:
                     self._buffers.pop(seat, None)
-                self._sync()
+                    self._sync()
+                else:                       # _sync without buffers to drop
+                    self._version = len(st.history)
+                    self._choices.clear()
                 return st.history[-1][1]
             trial: Any = ch
         else:

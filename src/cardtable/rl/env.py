@@ -181,14 +181,14 @@ class CardtableAEC(AECEnv):  # type: ignore[misc]
         if self._rewarded:                 # the dicts stay as they are while nothing happens
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._rewarded = False
-        if table.illegal_action == "raise":
-            move, replaced = dp.step(action, self._seat[agent]), False
+        if table.illegal_action == "raise":     # infos stay empty: nothing is replaced
+            move = dp.step(action, self._seat[agent])
         else:
             move, replaced = table.act(self._seat[agent], action)
-        if replaced:
-            self.infos[agent] = {"illegal_action": True}
-        elif self.infos[agent]:
-            self.infos[agent] = {}
+            if replaced:
+                self.infos[agent] = {"illegal_action": True}
+            elif self.infos[agent]:
+                self.infos[agent] = {}
         done = False
         if move is not None and dp.state.is_over:
             rewards, done = table.after_move()
