@@ -258,6 +258,7 @@ _PILE, _TAKES, _DRAWS = 0x66, 0x22, 0x11
 _O_HAND, _O_PHASE, _O_HS, _O_KNOWN, _O_DISCARD, _O_TOP = 0, 55, 65, 67, 177, 232
 _O_STOCK, _O_TAKEN, _O_MUST, _O_TO_MOVE, _O_OVER = 342, 346, 401, 792, 794
 _NB = o.NBASE
+_CARD = {1 << c: c for c in range(52)}     # a card's bit -> the card
 # what the phase and the seat to move (relative) set: the phase one-hot and to-move, or
 # once the deal is over the phase and ``over`` (key: phase * 4 + relative seat)
 _TURN = {ph * 4 + r: ((_O_PHASE + ph, _O_OVER) if ph == OVER else (_O_PHASE + ph, _O_TO_MOVE + r))
@@ -289,7 +290,8 @@ class Incremental:
         self.fixed = layout.codec.players == 2 and fixed == (
             _O_HAND, _O_PHASE, _O_HS, _O_KNOWN, _O_DISCARD, _O_TOP, _O_STOCK, _O_TAKEN, _O_MUST, _O_TO_MOVE, _O_OVER)
         self.plain: set[type] = {GinState}     # state classes whose moves the replay follows
-        self.seats: dict[int, list[Any]] = {}
+        # per seat (the decision process checks the seat before it asks): what its buffer holds
+        self.seats: list[list[Any] | None] = [None] * layout.codec.players
         # id(move) -> (move, flags as relative seat 0, as seat 1, its card for a discard or
         # -1, the indices it sets in the last-move block of relative seat 0, of seat 1),
         # shared by the codec's decision processes (the entry keeps the move alive, so its
@@ -298,7 +300,7 @@ class Incremental:
 
     def observe(self, st: Any, seat: int) -> Any:
         """A fresh float32 array (the partial-move block left at zero)."""
-        s = self.seats.get(seat)
+        s = self.seats[seat]
         h = st.history
         n = len(h)
         if s is None or s[0] is not st or st.knocker >= 0 or n < s[1]:
@@ -309,9 +311,9 @@ class Incremental:
         parsed = self.parsed
         done = 0
         for t, m in h[s[1]:]:
-            # a cached entry keeps its move alive, so no other live move has its id
-            g = parsed.get(id(m))
-            if g is None:
+            try:    # a cached entry keeps its move alive, so no other live move has its id
+                g = parsed[id(m)]
+            except KeyError:
                 g = self._parse(st, seat, t, m)
                 if g is None:
                     return self._rebuild(st, seat)
@@ -355,7 +357,7 @@ class Incremental:
             x = hand ^ s[7]
             while x:
                 low = x & -x
-                buf[_O_HAND + low.bit_length() - 1] = 1.0 if hand & low else 0.0
+                buf[_O_HAND + _CARD[low]] = 1.0 if hand & low else 0.0
                 x ^= low
             s[7] = hand
             buf[_O_HS] = hand.bit_count() / 11.0
@@ -396,7 +398,7 @@ class Incremental:
         fast_fields(st, seat, arr, lay)
         if st.knocker >= 0 or not self.fixed or not self._followed(st):
             lay.common_part(st, seat, arr)      # a deal's last steps: not followed move by move
-            self.seats.pop(seat, None)
+            self.seats[seat] = None
             return arr
         tm = st.to_move()
         for t in tm:
