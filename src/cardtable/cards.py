@@ -129,6 +129,9 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
     return [parse_card(t) for t in tokens]
 
 
+_PACK52 = tuple(Card(b) for b in range(52))
+
+
 def cards_str(cards: Iterable[int]) -> str:
     return " ".join([_CARD_NAMES[c % COPY_STRIDE] for c in cards])
 
@@ -145,6 +148,8 @@ def make_pack(packs: int = 1, named_jokers: int = 0, plain_jokers: int = 0) -> l
     """
     if not 0 <= named_jokers <= 2:
         raise ValueError("named_jokers is 0, 1 or 2")
+    if packs == 1 and not named_jokers and not plain_jokers:
+        return list(_PACK52)      # every deal of a one-pack game starts here: no new Cards
     cards = [Card(p * COPY_STRIDE + b) for p in range(packs) for b in range(52)]
     cards += [Card(p * COPY_STRIDE + LJ + j) for p in range(packs) for j in range(named_jokers)]
     cards += [Card(j * COPY_STRIDE + JK) for j in range(plain_jokers)]
@@ -153,9 +158,10 @@ def make_pack(packs: int = 1, named_jokers: int = 0, plain_jokers: int = 0) -> l
 
 def shuffled(cards: Sequence[int], rng: random.Random) -> list[Card]:
     """Fisher–Yates with ``randrange`` only, so a seed gives the same order on every machine."""
-    out = [Card(c) for c in cards]
+    out = [c if type(c) is Card else Card(c) for c in cards]     # a Card is immutable: shared
+    randrange = rng.randrange
     for i in range(len(out) - 1, 0, -1):
-        j = rng.randrange(i + 1)
+        j = randrange(i + 1)
         out[i], out[j] = out[j], out[i]
     return out
 
