@@ -395,17 +395,16 @@ class Incremental:
     def _rebuild(self, st: Any, seat: int) -> Any:
         lay = self.layout
         arr = np.zeros(lay.size, dtype=np.float32)
-        fast_fields(st, seat, arr, lay)
+        buf = memoryview(arr)           # fast_fields writes items only: a memoryview will do
+        fast_fields(st, seat, buf, lay)
         if st.knocker >= 0 or not self.fixed or not self._followed(st):
             lay.common_part(st, seat, arr)      # a deal's last steps: not followed move by move
             self.seats[seat] = None
             return arr
-        tm = st.to_move()
-        for t in tm:
-            arr[_O_TO_MOVE + (t ^ seat)] = 1.0
+        for t in st.to_move():
+            buf[_O_TO_MOVE + (t ^ seat)] = 1.0
         if st.phase == OVER:
-            arr[_O_OVER] = 1.0
-        buf = memoryview(arr)
+            buf[_O_OVER] = 1.0
         # what each seat's last-move block holds: the indices written there (to clear them)
         last: list[tuple[int, ...]] = [(), ()]
         if self.tracks_last:
