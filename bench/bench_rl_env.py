@@ -106,6 +106,54 @@ def dp_runner(game_id: str = "gin") -> Runner:
     return run
 
 
+def part_runner(part: str) -> Runner:
+    """A piece of the decision-process loop (``--breakdown``): ``engine`` is the bare engine
+    loop (``legal_moves`` + ``play_legal``); ``step`` the decision process's ``legal_actions``
+    + ``step``; ``mask`` adds ``action_mask``; ``observe`` adds ``observe`` (no mask)."""
+    from cardtable.registry import get_game
+    from cardtable.rl import make_codec
+
+    codec = make_codec("gin")
+    game = get_game("gin")
+    players = codec.players
+    obs, mask = part == "observe", part == "mask"
+
+    def run(games: int, seed: int) -> Counts:
+        rng = random.Random(seed)
+        c = Counts()
+        for _ in range(games):
+            st = game.new_state(players, codec.options, seed=rng.randrange(SEED_SPACE))
+            if part == "engine":
+                while not st.is_over:
+                    seat = st.to_move()[0]
+                    legal = st.legal_moves(seat)
+                    st.play_legal(legal[rng.randrange(len(legal))], seat)
+                    c.moves += 1
+                c.games += 1
+                continue
+            dp = codec.start(st)
+            seat = dp.current_seat
+            while seat is not None:
+                if obs:
+                    dp.observe(seat)
+                if mask:
+                    dp.action_mask()
+                legal = dp.legal_actions()
+                dp.step(legal[rng.randrange(len(legal))])
+                c.moves += 1
+                seat = dp.current_seat
+            c.games += 1
+        return c
+
+    return run
+
+
+PARTS = {"engine": "bare engine (legal_moves + play_legal)",
+         "step": "decision process, legal_actions + step only", "mask": "+ action_mask",
+         "observe": "+ observe (no mask)", "cardtable-dp": "all (observe + mask + step)",
+         "openspiel": "OpenSpiel (observation tensor + mask + apply)"}
+
+
 def openspiel_runner() -> Runner:
     import pyspiel
 
@@ -212,6 +260,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--profile", type=int, metavar="N", default=0,
                     help="profile N cardtable-dp games with cProfile instead of timing")
+    ap.add_argument("--breakdown", action="store_true",
+                    help="instead: where the gin decision-process loop's time goes (its pieces, paired)")
     ap.add_argument("--all-games", action="store_true",
                     help="instead: the cardtable-dp loop (observation + mask + step) for all twelve games")
     args = ap.parse_args(argv)
@@ -223,6 +273,17 @@ def main(argv: list[str] | None = None) -> int:
         rows = [[r.engine, r.to_json()["moves_per_game"], r.to_json()["games_per_s"],
                  r.to_json()["moves_per_s"], r.to_json()["games_per_cpu_s"]] for r in results]
         print(format_table(["game", "actions/deal", "deals/s", "actions/s", "deals/cpu-s"], rows))
+        return 0
+    if args.breakdown:
+        runners = {n: (part_runner(n) if n in ("engine", "step", "mask", "observe") else RUNNERS[n]())
+                   for n in PARTS}
+        results = run_side_by_side(runners, args.games, args.seed, args.repeats, args.warmup, PARTS, None)
+        os_cpu = next(r for r in results if r.engine == "openspiel").games_per_cpu_s
+        rows = [[PARTS[r.engine], round(r.games_cpu_s), round(paired_ratio(r.games_per_cpu_s, os_cpu) or 0, 2)]
+                for r in results]
+        print(format_table(["loop", "games/cpu-s", "/ OpenSpiel"], rows))
+        env = environment()
+        print(f"python {env['python']}, {env['cpus']} cpus, load {env['loadavg']}")
         return 0
     if args.profile:
         run = dp_runner()
