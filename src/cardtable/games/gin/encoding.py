@@ -252,17 +252,24 @@ def fast_fields(st: Any, seat: int, out: Any, layout: Any) -> None:
 _DRAW, _TAKE, _DISCARD, _PASS = 1, 2, 4, 8
 _KIND = {"draw": _DRAW, "take": _TAKE, "discard": _DISCARD, "pass": _PASS}
 _MINE, _THEIRS = 0x07, 0x70            # a hand changed: a draw, take or discard
-_PILE, _TAKES, _DRAWS = 0x66, 0x22, 0x11
+_PILE, _DRAWS = 0x66, 0x11
 # Where the observer writes: gin's fields are the same for every preset and two seats, so
 # these are fixed (checked against the codec's layout when an observer is made).
 _O_HAND, _O_PHASE, _O_HS, _O_KNOWN, _O_DISCARD, _O_TOP = 0, 55, 65, 67, 177, 232
 _O_STOCK, _O_TAKEN, _O_MUST, _O_TO_MOVE, _O_OVER = 342, 346, 401, 792, 794
 _NB = o.NBASE
 _CARD = {1 << c: c for c in range(52)}     # a card's bit -> the card
-# what the phase and the seat to move (relative) set: the phase one-hot and to-move, or
-# once the deal is over the phase and ``over`` (key: phase * 4 + relative seat)
-_TURN = {ph * 4 + r: ((_O_PHASE + ph, _O_OVER) if ph == OVER else (_O_PHASE + ph, _O_TO_MOVE + r))
-         for ph in range(len(PHASE_NAMES)) for r in (0, 1)}
+# The phase, the seat to move (relative), the card taken from the pile (or -1) and
+# must_knock as one key, and the indices each key sets: the phase one-hot and to-move (once
+# the deal is over: ``over``), the taken card, must_knock.  One comparison per observation.
+_TURN = {((ph * 2 + r) * 53 + taken + 1) * 2 + must:
+         ((_O_PHASE + ph, _O_OVER) if ph == OVER else (_O_PHASE + ph, _O_TO_MOVE + r))
+         + ((_O_TAKEN + taken,) if taken >= 0 else ()) + ((_O_MUST,) if must else ())
+         for ph in range(len(PHASE_NAMES)) for r in (0, 1) for taken in range(-1, 52) for must in (0, 1)}
+
+
+def _turn_key(st: Any, seat: int) -> int:
+    return ((st.phase * 2 + (st.cur ^ seat)) * 53 + st.taken + 1) * 2 + st.must_knock
 
 
 class Incremental:
@@ -349,9 +356,6 @@ class Incremental:
                 if top >= 0:
                     buf[_O_TOP + top] = 1.0
                 s[6] = top
-            if done & _TAKES and st.must_knock != s[10]:
-                s[10] = st.must_knock
-                buf[_O_MUST] = 1.0 if s[10] else 0.0
         if done & _MINE:
             hand = st.hands[seat]
             x = hand ^ s[7]
@@ -365,13 +369,7 @@ class Incremental:
             buf[_O_HS + 1] = st.hands[1 - seat].bit_count() / 11.0
         if done & _DRAWS:
             buf[_O_STOCK] = len(st.stock) / 31.0
-        if st.taken != s[9]:
-            if s[9] >= 0:
-                buf[_O_TAKEN + s[9]] = 0.0
-            s[9] = st.taken
-            if s[9] >= 0:
-                buf[_O_TAKEN + s[9]] = 1.0
-        key = st.phase * 4 + (st.cur ^ seat)
+        key = ((st.phase * 2 + (st.cur ^ seat)) * 53 + st.taken + 1) * 2 + st.must_knock   # _turn_key
         if key != s[8]:
             for j in _TURN[s[8]]:
                 buf[j] = 0.0
@@ -424,8 +422,7 @@ class Incremental:
                 if found == 3:
                     break
         self.seats[seat] = [st, len(st.history), arr, buf, last, st.pile.copy(),
-                            st.pile[-1] if st.pile else -1, st.hands[seat], st.phase * 4 + (st.cur ^ seat),
-                            st.taken, st.must_knock]
+                            st.pile[-1] if st.pile else -1, st.hands[seat], _turn_key(st, seat)]
         return arr.copy()
 
     def _parse(self, st: Any, seat: int, t: int, m: Move) -> tuple[Any, ...] | None:
