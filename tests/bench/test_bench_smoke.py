@@ -108,3 +108,15 @@ def test_format_table_aligns() -> None:
     assert lines[0].startswith("engine")
     assert lines[2].endswith("1,234") and lines[3].endswith("7.25")
     assert len({len(line) for line in lines}) == 1
+
+
+def test_rl_env_pieces_count_the_same_deals() -> None:
+    """bench_rl_env.py's --breakdown pieces play whole deals and count their decisions; the
+    decision-process pieces, seeded alike, play the same deals (the same count)."""
+    pytest.importorskip("numpy")
+    rl = _load("bench_rl_env")
+    counts = {p: rl.part_runner(p)(3, 5) for p in ("step", "mask", "observe")}
+    assert all(c.games == 3 and c.moves > 30 for c in counts.values())
+    assert len({c.moves for c in counts.values()}) == 1
+    engine = rl.part_runner("engine")(3, 5)
+    assert engine.games == 3 and engine.moves > 30
