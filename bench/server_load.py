@@ -149,23 +149,25 @@ class Stats:
             self.examples.append(f"{kind}: {example[:200]}")
 
 
-async def person(label: str, ws_url: str, interval: float, phase: float, stop_at: float, answer_timeout: float,
-                 rng: random.Random, stats: Stats, measuring: list[bool]) -> None:
+async def person(label: str, ws_url: str, interval: float, phase: float, stop_at: list[float], answer_timeout: float,
+                 rng: random.Random, stats: Stats, measuring: list[bool], connected: Connected) -> None:
     import websockets
 
     try:
         ws = await asyncio.wait_for(websockets.connect(ws_url, max_size=None, open_timeout=60), 60)
     except Exception as exc:  # noqa: BLE001  (counted, reported)
         stats.error("connect", repr(exc))
+        connected.one()
         return
+    connected.one()
     latest: dict[str, Any] | None = None
     # (seq sent, perf_counter at send, deal, whether other seats could move too)
     waiting: tuple[int, float, int, bool] | None = None
     next_move = time.monotonic() + phase
     try:
-        while time.monotonic() < stop_at:
+        while time.monotonic() < stop_at[0]:
             if waiting is None:
-                timeout = min(stop_at, max(next_move, time.monotonic() + 0.01)) - time.monotonic()
+                timeout = min(stop_at[0], max(next_move, time.monotonic() + 0.01)) - time.monotonic()
             else:
                 timeout = waiting[1] + answer_timeout - time.perf_counter()
             timeout = max(0.01, timeout)
@@ -208,6 +210,21 @@ async def person(label: str, ws_url: str, interval: float, phase: float, stop_at
             await asyncio.wait_for(ws.close(), 5)
         except Exception:  # noqa: BLE001  (teardown)
             pass
+
+
+class Connected:
+    """Counts the persons whose connection attempt is over; ``all`` is set once every one is."""
+
+    def __init__(self, n: int) -> None:
+        self.left = n
+        self.all = asyncio.Event()
+        if n == 0:
+            self.all.set()
+
+    def one(self) -> None:
+        self.left -= 1
+        if self.left <= 0:
+            self.all.set()
 
 
 def answers(frame: dict[str, Any], waiting: tuple[int, float, int, bool]) -> bool:
@@ -266,11 +283,17 @@ async def run(args: argparse.Namespace, server: Server) -> dict[str, Any]:
     rng = random.Random(args.seed)
     ws_base = f"ws://127.0.0.1:{server.port}"
     start = time.monotonic()
-    stop_at = start + args.warmup + args.seconds
+    # the persons play from the moment each is connected; the warm-up begins once all of
+    # them are (opening 1,000 connections takes seconds: not the steady state measured)
+    stop_at = [start + args.setup_timeout]
+    connected = Connected(len(tables))
     tasks = [asyncio.create_task(person(f"{game} {tid}", f"{ws_base}/ws/tables/{tid}?token={token}", args.interval,
                                         args.interval * i / max(1, len(tables)), stop_at, args.answer_timeout,
-                                        random.Random(rng.random()), stats, measuring))
+                                        random.Random(rng.random()), stats, measuring, connected))
              for i, (game, tid, token) in enumerate(tables)]
+    await asyncio.wait_for(connected.all.wait(), 120)
+    connect_s = time.monotonic() - start
+    stop_at[0] = time.monotonic() + args.warmup + args.seconds
     await asyncio.sleep(args.warmup)
     measuring[0] = True
     rss_tables = rss_kib(server.proc.pid)
@@ -292,7 +315,8 @@ async def run(args: argparse.Namespace, server: Server) -> dict[str, Any]:
         "tables": args.tables, "interval_s": args.interval, "seconds": round(elapsed, 1), "bot": args.bot,
         "db": "sqlite (fresh file, WAL)" if args.db is None else args.db.split("://")[0],
         "ws_compression": not args.no_compression,
-        "setup_s": round(setup_s, 1), "moves": len(lat), "moves_per_s": round(len(lat) / elapsed, 1),
+        "setup_s": round(setup_s, 1), "connect_s": round(connect_s, 1),
+        "moves": len(lat), "moves_per_s": round(len(lat) / elapsed, 1),
         "latency_ms": {"p50": _r(percentile(lat, 50)), "p90": _r(percentile(lat, 90)),
                        "p99": _r(percentile(lat, 99)), "max": _r(max(lat) if lat else None),
                        "mean": _r(statistics.fmean(lat) if lat else None)},
@@ -359,7 +383,7 @@ def main() -> None:
         print(f"{result['tables']} tables, one move per {result['interval_s']} s each, bots: {result['bot']}, "
               f"db: {result['db']}, ws compression {'on' if result['ws_compression'] else 'off'}; "
               f"measured {result['seconds']} s after {args.warmup} s warm-up "
-              f"(setup {result['setup_s']} s)")
+              f"(setup {result['setup_s']} s, connections {result['connect_s']} s)")
         print(f"latency ms: p50 {lat['p50']}  p90 {lat['p90']}  p99 {lat['p99']}  max {lat['max']}")
         print("p99 ms by game: " + ", ".join(f"{g} {v}" for g, v in result["p99_ms_by_game"].items()))
         print(f"moves: {result['moves']} ({result['moves_per_s']}/s); errors: {result['errors'] or 0}; "
