@@ -150,9 +150,11 @@ class Stats:
 
 
 async def person(label: str, ws_url: str, interval: float, phase: float, stop_at: list[float], answer_timeout: float,
-                 rng: random.Random, stats: Stats, measuring: list[bool], connected: Connected) -> None:
+                 rng: random.Random, stats: Stats, measuring: list[bool], connected: Connected,
+                 connect_at: float) -> None:
     import websockets
 
+    await asyncio.sleep(max(0.0, connect_at - time.monotonic()))
     try:
         ws = await asyncio.wait_for(websockets.connect(ws_url, max_size=None, open_timeout=60), 60)
     except Exception as exc:  # noqa: BLE001  (counted, reported)
@@ -287,9 +289,11 @@ async def run(args: argparse.Namespace, server: Server) -> dict[str, Any]:
     # them are (opening 1,000 connections takes seconds: not the steady state measured)
     stop_at = [start + args.setup_timeout]
     connected = Connected(len(tables))
+    # connections opened evenly over --connect-over seconds (0: all at once)
     tasks = [asyncio.create_task(person(f"{game} {tid}", f"{ws_base}/ws/tables/{tid}?token={token}", args.interval,
                                         args.interval * i / max(1, len(tables)), stop_at, args.answer_timeout,
-                                        random.Random(rng.random()), stats, measuring, connected))
+                                        random.Random(rng.random()), stats, measuring, connected,
+                                        start + args.connect_over * i / max(1, len(tables))))
              for i, (game, tid, token) in enumerate(tables)]
     await asyncio.wait_for(connected.all.wait(), 120)
     connect_s = time.monotonic() - start
@@ -314,7 +318,7 @@ async def run(args: argparse.Namespace, server: Server) -> dict[str, Any]:
     return {
         "tables": args.tables, "interval_s": args.interval, "seconds": round(elapsed, 1), "bot": args.bot,
         "db": "sqlite (fresh file, WAL)" if args.db is None else args.db.split("://")[0],
-        "ws_compression": not args.no_compression,
+        "ws_compression": not args.no_compression, "connect_over_s": args.connect_over,
         "setup_s": round(setup_s, 1), "connect_s": round(connect_s, 1),
         "moves": len(lat), "moves_per_s": round(len(lat) / elapsed, 1),
         "latency_ms": {"p50": _r(percentile(lat, 50)), "p90": _r(percentile(lat, 90)),
@@ -355,6 +359,10 @@ def main() -> None:
     p.add_argument("--interval", type=float, default=3, help="seconds between one table's moves (default 3)")
     p.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
     p.add_argument("--bot", default="default", help="bot in the other seats: 'default' (each game's) or a name")
+    p.add_argument("--connect-over", type=float, default=None,
+                   help="open the connections evenly over this many seconds (default: --interval; 0: all at "
+                        "once). The server's keepalive pings keep the phases of the connections' opening: "
+                        "opened in one burst, they are pinged in bursts every 20 s")
     p.add_argument("--answer-timeout", type=float, default=10, help="a move unanswered this long is an error")
     p.add_argument("--setup-timeout", type=float, default=600, help="limit for creating and joining the tables")
     p.add_argument("--seed", type=int, default=1)
@@ -363,6 +371,8 @@ def main() -> None:
     p.add_argument("--no-compression", action="store_true",
                    help="serve with --no-ws-compression (the clients still offer permessage-deflate)")
     args = p.parse_args()
+    if args.connect_over is None:
+        args.connect_over = args.interval
     if args.no_compression:
         args.server_arg.append("--no-ws-compression")
     if not 1 <= args.tables <= 20000:
