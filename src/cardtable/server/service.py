@@ -53,6 +53,7 @@ class Settings:
     max_tables_listed: int = 200
     gc_freeze_s: float = 10.0            # see TableService._gc_loop; 0 leaves the collector alone
     gc_full_s: float = 3600.0
+    checkpoint_s: float = 1.0            # SQLite: WAL checkpoints in a thread this often (0: SQLite's own)
 
 
 class TableService:
@@ -73,6 +74,8 @@ class TableService:
     # --- life cycle --------------------------------------------------------------------
 
     async def start(self, background: bool = True) -> None:
+        # before any commit: the connection kept for commits is made without auto-checkpoints
+        self.store.own_checkpoints = background and not self.store.is_postgres and self.settings.checkpoint_s > 0
         self.store.migrate()
         for tid in await self.store.run(self.store.live_table_ids):   # bots and timers resume after a restart
             table = await self.get(tid)
@@ -80,6 +83,8 @@ class TableService:
                 self.schedule_bots(table)
         if background:
             self._tasks.append(asyncio.create_task(self._timer_loop()))
+            if self.store.own_checkpoints:
+                self._tasks.append(asyncio.create_task(self._checkpoint_loop()))
             if self.settings.gc_freeze_s > 0:
                 self._gc_threshold = gc.get_threshold()
                 # no automatic full collection: _gc_loop makes the only ones
@@ -534,6 +539,18 @@ class TableService:
                     table.row.deadline_ms = None
             self.schedule_bots(table)
         return played
+
+    async def _checkpoint_loop(self) -> None:
+        """SQLite: the WAL checkpointed in a thread every ``checkpoint_s``, not by whichever
+        commit fills it (on the event loop, waiting for the disk)."""
+        while True:
+            await asyncio.sleep(self.settings.checkpoint_s)
+            try:
+                await asyncio.to_thread(self.store.checkpoint)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - the next round tries again; commits go on
+                log.exception("WAL checkpoint")
 
     async def _timer_loop(self) -> None:
         while True:
