@@ -8,8 +8,10 @@ receiving its state.
 It starts `cardtable serve` itself on a free port of 127.0.0.1 with a fresh SQLite file (WAL)
 unless `--db` names another database, creates the tables over HTTP (2–4 seats, a mix of
 games; seat 0 open, bots elsewhere with `bot_delay_ms` 0), joins seat 0 of each, and opens
-one `websockets` connection per table.  Each table's person then plays a random legal move
-once per `--interval` seconds (phases spread evenly), whenever it is that seat's turn.
+one `websockets` connection per table, evenly over `--connect-over` seconds (default: one
+interval; 0: all at once).  The warm-up begins once every connection is open.  Each table's
+person then plays a random legal move once per `--interval` seconds (phases spread evenly),
+whenever it is that seat's turn.
 Latency is measured from `send` to the state frame that carries the move's own result: the
 first one with a higher `seq` (bot moves come after it), or, where several seats decide at
 once (十三张), the first in which the seat no longer has to move.  Everything is bounded: setup, the run and
