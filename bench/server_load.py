@@ -8,8 +8,10 @@ receiving its state.
 It starts `cardtable serve` itself on a free port of 127.0.0.1 with a fresh SQLite file (WAL)
 unless `--db` names another database, creates the tables over HTTP (2–4 seats, a mix of
 games; seat 0 open, bots elsewhere with `bot_delay_ms` 0), joins seat 0 of each, and opens
-one `websockets` connection per table.  Each table's person then plays a random legal move
-once per `--interval` seconds (phases spread evenly), whenever it is that seat's turn.
+one `websockets` connection per table, evenly over `--connect-over` seconds (default: one
+interval; 0: all at once).  The warm-up begins once every connection is open.  Each table's
+person then plays a random legal move once per `--interval` seconds (phases spread evenly),
+whenever it is that seat's turn.
 Latency is measured from `send` to the state frame that carries the move's own result: the
 first one with a higher `seq` (bot moves come after it), or, where several seats decide at
 once (十三张), the first in which the seat no longer has to move.  Everything is bounded: setup, the run and
@@ -149,23 +151,27 @@ class Stats:
             self.examples.append(f"{kind}: {example[:200]}")
 
 
-async def person(label: str, ws_url: str, interval: float, phase: float, stop_at: float, answer_timeout: float,
-                 rng: random.Random, stats: Stats, measuring: list[bool]) -> None:
+async def person(label: str, ws_url: str, interval: float, phase: float, stop_at: list[float], answer_timeout: float,
+                 rng: random.Random, stats: Stats, measuring: list[bool], connected: Connected,
+                 connect_at: float) -> None:
     import websockets
 
+    await asyncio.sleep(max(0.0, connect_at - time.monotonic()))
     try:
         ws = await asyncio.wait_for(websockets.connect(ws_url, max_size=None, open_timeout=60), 60)
     except Exception as exc:  # noqa: BLE001  (counted, reported)
         stats.error("connect", repr(exc))
+        connected.one()
         return
+    connected.one()
     latest: dict[str, Any] | None = None
     # (seq sent, perf_counter at send, deal, whether other seats could move too)
     waiting: tuple[int, float, int, bool] | None = None
     next_move = time.monotonic() + phase
     try:
-        while time.monotonic() < stop_at:
+        while time.monotonic() < stop_at[0]:
             if waiting is None:
-                timeout = min(stop_at, max(next_move, time.monotonic() + 0.01)) - time.monotonic()
+                timeout = min(stop_at[0], max(next_move, time.monotonic() + 0.01)) - time.monotonic()
             else:
                 timeout = waiting[1] + answer_timeout - time.perf_counter()
             timeout = max(0.01, timeout)
@@ -208,6 +214,21 @@ async def person(label: str, ws_url: str, interval: float, phase: float, stop_at
             await asyncio.wait_for(ws.close(), 5)
         except Exception:  # noqa: BLE001  (teardown)
             pass
+
+
+class Connected:
+    """Counts the persons whose connection attempt is over; ``all`` is set once every one is."""
+
+    def __init__(self, n: int) -> None:
+        self.left = n
+        self.all = asyncio.Event()
+        if n == 0:
+            self.all.set()
+
+    def one(self) -> None:
+        self.left -= 1
+        if self.left <= 0:
+            self.all.set()
 
 
 def answers(frame: dict[str, Any], waiting: tuple[int, float, int, bool]) -> bool:
@@ -266,11 +287,19 @@ async def run(args: argparse.Namespace, server: Server) -> dict[str, Any]:
     rng = random.Random(args.seed)
     ws_base = f"ws://127.0.0.1:{server.port}"
     start = time.monotonic()
-    stop_at = start + args.warmup + args.seconds
+    # the persons play from the moment each is connected; the warm-up begins once all of
+    # them are (opening 1,000 connections takes seconds: not the steady state measured)
+    stop_at = [start + args.setup_timeout]
+    connected = Connected(len(tables))
+    # connections opened evenly over --connect-over seconds (0: all at once)
     tasks = [asyncio.create_task(person(f"{game} {tid}", f"{ws_base}/ws/tables/{tid}?token={token}", args.interval,
                                         args.interval * i / max(1, len(tables)), stop_at, args.answer_timeout,
-                                        random.Random(rng.random()), stats, measuring))
+                                        random.Random(rng.random()), stats, measuring, connected,
+                                        start + args.connect_over * i / max(1, len(tables))))
              for i, (game, tid, token) in enumerate(tables)]
+    await asyncio.wait_for(connected.all.wait(), 120)
+    connect_s = time.monotonic() - start
+    stop_at[0] = time.monotonic() + args.warmup + args.seconds
     await asyncio.sleep(args.warmup)
     measuring[0] = True
     rss_tables = rss_kib(server.proc.pid)
@@ -291,8 +320,9 @@ async def run(args: argparse.Namespace, server: Server) -> dict[str, Any]:
     return {
         "tables": args.tables, "interval_s": args.interval, "seconds": round(elapsed, 1), "bot": args.bot,
         "db": "sqlite (fresh file, WAL)" if args.db is None else args.db.split("://")[0],
-        "ws_compression": not args.no_compression,
-        "setup_s": round(setup_s, 1), "moves": len(lat), "moves_per_s": round(len(lat) / elapsed, 1),
+        "ws_compression": not args.no_compression, "connect_over_s": args.connect_over,
+        "setup_s": round(setup_s, 1), "connect_s": round(connect_s, 1),
+        "moves": len(lat), "moves_per_s": round(len(lat) / elapsed, 1),
         "latency_ms": {"p50": _r(percentile(lat, 50)), "p90": _r(percentile(lat, 90)),
                        "p99": _r(percentile(lat, 99)), "max": _r(max(lat) if lat else None),
                        "mean": _r(statistics.fmean(lat) if lat else None)},
@@ -331,6 +361,10 @@ def main() -> None:
     p.add_argument("--interval", type=float, default=3, help="seconds between one table's moves (default 3)")
     p.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
     p.add_argument("--bot", default="default", help="bot in the other seats: 'default' (each game's) or a name")
+    p.add_argument("--connect-over", type=float, default=None,
+                   help="open the connections evenly over this many seconds (default: --interval; 0: all at "
+                        "once). The server's keepalive pings keep the phases of the connections' opening: "
+                        "opened in one burst, they are pinged in bursts every 20 s")
     p.add_argument("--answer-timeout", type=float, default=10, help="a move unanswered this long is an error")
     p.add_argument("--setup-timeout", type=float, default=600, help="limit for creating and joining the tables")
     p.add_argument("--seed", type=int, default=1)
@@ -339,6 +373,8 @@ def main() -> None:
     p.add_argument("--no-compression", action="store_true",
                    help="serve with --no-ws-compression (the clients still offer permessage-deflate)")
     args = p.parse_args()
+    if args.connect_over is None:
+        args.connect_over = args.interval
     if args.no_compression:
         args.server_arg.append("--no-ws-compression")
     if not 1 <= args.tables <= 20000:
@@ -359,7 +395,7 @@ def main() -> None:
         print(f"{result['tables']} tables, one move per {result['interval_s']} s each, bots: {result['bot']}, "
               f"db: {result['db']}, ws compression {'on' if result['ws_compression'] else 'off'}; "
               f"measured {result['seconds']} s after {args.warmup} s warm-up "
-              f"(setup {result['setup_s']} s)")
+              f"(setup {result['setup_s']} s, connections {result['connect_s']} s)")
         print(f"latency ms: p50 {lat['p50']}  p90 {lat['p90']}  p99 {lat['p99']}  max {lat['max']}")
         print("p99 ms by game: " + ", ".join(f"{g} {v}" for g, v in result["p99_ms_by_game"].items()))
         print(f"moves: {result['moves']} ({result['moves_per_s']}/s); errors: {result['errors'] or 0}; "

@@ -205,12 +205,19 @@ def mask_of(cards: Iterable[int]) -> int:
     return m
 
 
+# one Card per code of up to four copies of a pack, built once: a Card has no state of its
+# own (an int), so cards_of can hand out the same objects (views turn masks into cards)
+_CARD_OF_CODE = tuple(Card(c) for c in range(4 * COPY_STRIDE))
+
+
 def cards_of(mask: int) -> list[Card]:
     """The cards of a bitmask, in code order."""
     out = []
+    cards = _CARD_OF_CODE
     while mask:
         low = mask & -mask
-        out.append(Card(low.bit_length() - 1))
+        code = low.bit_length() - 1
+        out.append(cards[code] if code < 4 * COPY_STRIDE else Card(code))
         mask ^= low
     return out
 

@@ -315,13 +315,34 @@ class State(ABC):
         v: dict[str, Any] = {
             "game": self.game.id, "players": self.players, "seat": seat,
             "to_move": list(self.to_move()), "over": self.is_over,
-            "log": [f"{s}: {self.log_text(seat, s, m)}" for s, m in self.history],
+            "log": self._log_lines(seat),
         }
         v.update(self._view(seat))
         if self.is_over:
             v["scores"] = self.scores
             v["items"] = [it.to_json() for it in self.score_items()]
         return v
+
+    #: True where a log entry's text depends on its move alone and reads the same to every
+    #: seat (``log_text`` is ``move_text``, which reads nothing but the move): ``view`` then
+    #: renders each entry once.  A game that redacts entries by viewer or by the state of
+    #: the deal (a text that changes later) leaves it False.
+    log_entries_final: ClassVar[bool] = False
+
+    def _log_lines(self, seat: int | None) -> list[str]:
+        hist = self.history
+        if not self.log_entries_final:
+            return [f"{s}: {self.log_text(seat, s, m)}" for s, m in hist]
+        # (entries rendered, the last of them, their lines): immutable, so a clone may share
+        # it; it is used only while the history still holds that very entry at that place
+        n, last, lines = self.__dict__.get("_log_memo") or (0, None, ())
+        if n > len(hist) or (n and hist[n - 1] is not last):
+            n, lines = 0, ()
+        if n < len(hist):
+            lines += tuple(f"{s}: {self.log_text(seat, s, m)}" for s, m in hist[n:])
+            n = len(hist)
+            self._log_memo = (n, hist[-1], lines)
+        return list(lines)
 
     def _check_seat(self, seat: int | None) -> None:
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)

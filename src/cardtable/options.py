@@ -19,6 +19,9 @@ from .i18n import _
 
 T = TypeVar("T", bound="Options")
 
+_DESCRIBED: dict[type, tuple[OptionInfo, ...]] = {}
+_SCALARS = frozenset((bool, int, float, str, type(None)))
+
 
 def option(default: Any, doc: str = "", *, choices: tuple[Any, ...] | None = None,
            min: int | None = None, max: int | None = None, spec: str = "") -> Any:
@@ -50,6 +53,15 @@ class Options:
 
     @classmethod
     def describe(cls) -> list[OptionInfo]:
+        # built once per class: bots rebuild options from a view's dict every move, and
+        # get_type_hints re-evaluates every annotation each time
+        known = _DESCRIBED.get(cls)
+        if known is None:
+            known = _DESCRIBED[cls] = tuple(cls._describe())
+        return list(known)
+
+    @classmethod
+    def _describe(cls) -> list[OptionInfo]:
         hints = typing.get_type_hints(cls)
         out = []
         for f in dataclasses.fields(cls):
@@ -82,6 +94,11 @@ class Options:
         """Cross-option checks; a subclass raises BadOption for combinations that clash."""
 
     def to_dict(self) -> dict[str, Any]:
+        # what dataclasses.asdict gives, without its recursive copy where every value is a
+        # plain scalar (every option of the built-in games; views carry this dict each frame)
+        out = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        if all(type(v) in _SCALARS for v in out.values()):
+            return out
         return dataclasses.asdict(self)
 
     def diff(self) -> dict[str, Any]:

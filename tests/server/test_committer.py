@@ -88,3 +88,41 @@ def test_a_database_failure_refuses_every_move_of_the_batch(sqlite_url: str, mak
     with pytest.raises(sa.exc.OperationalError):
         store.load_moves(ids[0])
     store.close()
+
+
+@pytest.mark.parametrize("own", [False, True])
+def test_the_wal_is_checkpointed_by_the_service_not_by_a_commit(sqlite_url: str, make_server: Any,
+                                                                own: bool) -> None:
+    """With ``own_checkpoints`` (the running service) the connection kept for commits never
+    checkpoints by itself; ``checkpoint()`` (the service's thread) copies every frame."""
+    server = make_server(sqlite_url)
+    ids = [new_table(server, "gin", ["open", "open"])["id"] for _ in range(3)]
+    store = Store(sqlite_url)
+    store.own_checkpoints = own
+    for seq in range(3):
+        store.commit_moves([(tid, _move(seq, f"m{seq}"), "playing", [0, 0], None) for tid in ids])
+    conn = store._move_conn.driver_connection
+    assert conn.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == (0 if own else 1000)
+    store.checkpoint()
+    busy, wal_frames, copied = conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+    assert busy == 0 and wal_frames > 0 and copied == wal_frames
+    assert [m.move for m in store.load_moves(ids[2])] == ["m0", "m1", "m2"]
+    store.close()
+
+
+def test_the_running_service_checkpoints_the_wal(sqlite_url: str) -> None:
+    from cardtable.server.service import TableService
+    from tests.server.helpers import make_settings
+
+    async def scenario() -> tuple[bool, int]:
+        svc = TableService(make_settings(sqlite_url, checkpoint_s=0.02))
+        await svc.start(background=True)
+        await svc.create_table({"game": "gin", "seats": ["bot:heuristic", "bot:heuristic"]}, None)
+        await asyncio.sleep(0.3)            # the bots play; the checkpoint loop runs
+        own = svc.store.own_checkpoints
+        conn = svc.store._ckpt_conn
+        await svc.stop()
+        return own, conn is not None
+
+    own, checkpointed = asyncio.run(scenario())
+    assert own and checkpointed

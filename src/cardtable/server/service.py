@@ -53,6 +53,7 @@ class Settings:
     max_tables_listed: int = 200
     gc_freeze_s: float = 10.0            # see TableService._gc_loop; 0 leaves the collector alone
     gc_full_s: float = 3600.0
+    checkpoint_s: float = 1.0            # SQLite: WAL checkpoints in a thread this often (0: SQLite's own)
 
 
 class TableService:
@@ -67,11 +68,14 @@ class TableService:
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: list[asyncio.Task[Any]] = []
         self._slow_bots: set[tuple[str, str]] = set()    # (game, bot) asked in a thread
+        self._gc_threshold: tuple[int, ...] | None = None  # the collector's, while _gc_loop runs
         self.ready = False
 
     # --- life cycle --------------------------------------------------------------------
 
     async def start(self, background: bool = True) -> None:
+        # before any commit: the connection kept for commits is made without auto-checkpoints
+        self.store.own_checkpoints = background and not self.store.is_postgres and self.settings.checkpoint_s > 0
         self.store.migrate()
         for tid in await self.store.run(self.store.live_table_ids):   # bots and timers resume after a restart
             table = await self.get(tid)
@@ -79,7 +83,12 @@ class TableService:
                 self.schedule_bots(table)
         if background:
             self._tasks.append(asyncio.create_task(self._timer_loop()))
+            if self.store.own_checkpoints:
+                self._tasks.append(asyncio.create_task(self._checkpoint_loop()))
             if self.settings.gc_freeze_s > 0:
+                self._gc_threshold = gc.get_threshold()
+                # no automatic full collection: _gc_loop makes the only ones
+                gc.set_threshold(*self._gc_threshold[:2], self.NO_AUTO_FULL)
                 self._tasks.append(asyncio.create_task(self._gc_loop()))
             if self.store.is_postgres:
                 self._tasks.append(asyncio.create_task(self._listen_loop()))
@@ -97,6 +106,9 @@ class TableService:
         for t in self._tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await t
+        if self._gc_threshold is not None:
+            gc.set_threshold(*self._gc_threshold)
+            self._gc_threshold = None
         if self.settings.gc_freeze_s > 0:
             gc.unfreeze()
         self.store.close()
@@ -528,6 +540,18 @@ class TableService:
             self.schedule_bots(table)
         return played
 
+    async def _checkpoint_loop(self) -> None:
+        """SQLite: the WAL checkpointed in a thread every ``checkpoint_s``, not by whichever
+        commit fills it (on the event loop, waiting for the disk)."""
+        while True:
+            await asyncio.sleep(self.settings.checkpoint_s)
+            try:
+                await asyncio.to_thread(self.store.checkpoint)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - the next round tries again; commits go on
+                log.exception("WAL checkpoint")
+
     async def _timer_loop(self) -> None:
         while True:
             try:
@@ -543,14 +567,22 @@ class TableService:
                 wait = self.settings.timer_poll_s
             await asyncio.sleep(wait)
 
+    #: the oldest generation's threshold while the server runs: never reached, so CPython
+    #: makes no full collection of its own (see _gc_loop)
+    NO_AUTO_FULL = 1 << 30
+
     async def _gc_loop(self) -> None:
         """Keep the cyclic garbage collector's pauses short.  A full collection walks every
-        object of every live table (100–150 ms at 300 tables, more at 1,000) and stops every
-        table meanwhile.  Every ``gc_freeze_s`` this collects the young generations (a few
-        milliseconds; not the old one, which after a burst of new tables is all of them) and
-        freezes the survivors (``gc.freeze``), so that later collections skip them; every
-        ``gc_full_s`` it unfreezes and collects everything once, so that cycles among frozen
-        objects are reclaimed too."""
+        object of every live table (100–150 ms at 300 tables, 300 ms at 1,000) and stops every
+        table meanwhile.  CPython starts one by itself whenever the objects promoted to the
+        oldest generation since the last one reach a quarter of those it holds; with the
+        survivors frozen that is soon, and each still walks every object promoted since the
+        last freeze (20–100 ms at 1,000 tables, measured with ``gc.callbacks``).  So while the
+        server runs the oldest generation's threshold is out of reach (``NO_AUTO_FULL``, set
+        in ``start``): every ``gc_freeze_s`` this collects the young generations (a few
+        milliseconds) and freezes the survivors (``gc.freeze``); every ``gc_full_s`` it
+        unfreezes and collects everything once, so that cycles among old objects are
+        reclaimed too."""
         loop = asyncio.get_running_loop()
         last_full = loop.time()
         while True:

@@ -93,9 +93,13 @@ class LiveTable:
 
     @property
     def status(self) -> str:
+        # asked several times per move (movers, stale checks, bots): a plain loop
         if self.match.over:
             return "over"
-        return "waiting" if any(s.kind == "open" for s in self.row.seats) else "playing"
+        for s in self.row.seats:
+            if s.kind == "open":
+                return "waiting"
+        return "playing"
 
     def totals_before(self, deal: int) -> list[int]:
         out = [0] * self.row.players

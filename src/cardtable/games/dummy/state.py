@@ -34,6 +34,7 @@ def _sorted(mask: int) -> tuple[Card, ...]:
 
 class DummyState(State):
     _fast_clone = True
+    log_entries_final = True        # its log texts are move texts
     options: DummyOptions
 
     _clone_shared = State._clone_shared | {"_cache"}     # replaced whole, never changed in place

@@ -28,6 +28,7 @@ RULE = "jianshisifen:6.4"
 
 class JianshisifenState(State):
     _fast_clone = True
+    log_entries_final = True        # its log texts are move texts
     options: JianshisifenOptions
 
     def _clone_nested(self, d: dict[str, Any]) -> None:

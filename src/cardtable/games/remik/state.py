@@ -57,6 +57,7 @@ class RemikState(State):
     """One Remik deal; see the module docstring."""
 
     _fast_clone = True
+    log_entries_final = True        # its log texts are move texts
 
     options: RemikOptions
 

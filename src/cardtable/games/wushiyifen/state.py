@@ -32,6 +32,7 @@ RULE = "wushiyifen:5.4"
 
 class WushiyifenState(State):
     _fast_clone = True
+    log_entries_final = True        # its log texts are move texts
     options: WushiyifenOptions
 
     _clone_shared = State._clone_shared | {"_fills_cache"}   # replaced whole, never changed in place

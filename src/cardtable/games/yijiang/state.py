@@ -33,6 +33,7 @@ RULE = "yijiang:9.5"
 
 class YijiangState(State):
     _fast_clone = True
+    log_entries_final = True        # its log texts are move texts
     options: YijiangOptions
 
     _clone_shared_items = frozenset(("tricks", "history_rounds"))

@@ -36,6 +36,7 @@ def _sorted(cards: list[int] | tuple[int, ...]) -> list[Card]:
 
 class ZhuoheiaState(State):
     _fast_clone = True
+    log_entries_final = True        # its log texts are move texts
     def _clone_nested(self, d: dict[str, Any]) -> None:
         for name in ("aside", "payers", "owed"):      # seat -> list, sorted in place
             if name in d:

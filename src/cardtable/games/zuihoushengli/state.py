@@ -42,6 +42,7 @@ def bankrupt_points(place: int) -> int:
 
 class ZuihoushengliState(State):
     _fast_clone = True
+    log_entries_final = True        # its log texts are move texts
     options: ZuihoushengliOptions
 
     _clone_shared_items = frozenset(("tricks",))
