@@ -208,6 +208,7 @@ class DealOutcome:
     returns: list[float]        # OpenSpiel's returns, by OpenSpiel player
     end: str                    # the Duel's end: scored, OS-2, OS-3 or diverged
     mismatches: int
+    history: list[int]          # every OpenSpiel action, chance outcomes included
 
 
 def play(order: list[int], sides: tuple[Side, Side], params: dict[str, Any] | None = None,
@@ -227,4 +228,4 @@ def play(order: list[int], sides: tuple[Side, Side], params: dict[str, Any] | No
 
     r = duel.run(policy)
     returns = list(duel.os.returns()) if duel.os.is_terminal() else [0.0, 0.0]
-    return DealOutcome(returns, r.end, len(r.mismatches))
+    return DealOutcome(returns, r.end, len(r.mismatches), list(duel.os.history()))
