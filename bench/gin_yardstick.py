@@ -1,7 +1,7 @@
 """The outside yardstick: our gin bots inside OpenSpiel's ``gin_rummy`` engine against
 OpenSpiel's own bots.
 
-    python bench/gin_yardstick.py --opponent simple|ismcts [--ours medium,hard] [--deals 40]
+    python bench/gin_yardstick.py --opponent simple|ismcts|rlcard [--ours medium,hard] [--deals 40]
                                   [--seed 1] [--max-minutes 30] [--target-ms T] [--json]
 
 Each deal runs in OpenSpiel's engine (its legal actions, chance draws and returns) through
@@ -22,6 +22,12 @@ time per move is had by calibration: each of its moves gets ``target`` × its si
 CPU second measured so far in the run, where ``target`` is our bot's mean CPU per decision
 so far in the run (seeded by one untimed pilot deal), or ``--target-ms``.  Both means are
 printed; on a loaded machine compare them, not wall time.
+
+``--opponent rlcard``: RLCard's ``GinRummyNoviceRuleAgent`` under OpenSpiel's rules (the
+translation and what stands in for the decisions RLCard's rules lack:
+``openspiel_gin_play.RlcardSide``).  Our options cannot express RLCard's rules (11/10 deal,
+no upcard, no layoffs), and RLCard's payoffs are not points, so this is RLCard's agent, not
+RLCard's game.
 """
 
 from __future__ import annotations
@@ -66,6 +72,8 @@ def order_of(seed: int, k: int) -> list[int]:
 def make_opponent(kind: str, ours: gp.OursSide, args: argparse.Namespace, seed: int) -> gp.Side:
     if kind == "simple":
         return gp.SimpleSide()
+    if kind == "rlcard":
+        return gp.RlcardSide(seed)
 
     def target() -> float:
         if args.target_ms is not None:
@@ -139,7 +147,7 @@ def pairing(name: str, args: argparse.Namespace, deadline: float) -> dict[str, A
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--opponent", choices=("simple", "ismcts"), default="simple")
+    ap.add_argument("--opponent", choices=("simple", "ismcts", "rlcard"), default="simple")
     ap.add_argument("--ours", default="medium,hard",
                     help="our bots, comma-separated (levels or e.g. ismcts:iterations=300)")
     ap.add_argument("--deals", type=int, default=40, help="shuffles; each is played twice, seats swapped")

@@ -112,3 +112,42 @@ def test_ismcts_side_plays_a_deal() -> None:
     out = gp.play(order, (theirs, ours))
     assert theirs.sims and min(theirs.sims) == 10
     assert out.returns == replay_returns(out.history)
+
+
+@pytest.mark.parametrize("name", ["medium", "ismcts:iterations=30"])
+def test_bot_move_keeps_to_a_narrowed_legal_list(name: str) -> None:
+    # OpenSpiel may allow fewer moves than cardtable (OS-1, OS-4, OS-5): the bot must pick
+    # among the moves offered even when its heuristic's favourite is left out
+    from cardtable.bots import bot_move
+    from cardtable.registry import get_game
+    checked = 0
+    for seed in range(6):
+        st = get_game("gin").new_state(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(6):
+            seat = st.to_move()[0]
+            legal = st.legal_moves(seat)
+            if len(legal) > 2:
+                favourite = bot_move("medium", st, seat, random.Random(0))
+                rest = [m for m in legal if m != favourite]
+                assert bot_move(name, st, seat, random.Random(0), legal=rest) in rest
+                checked += 1
+            st.apply(bot_move("medium", st, seat, rng), seat)
+    assert checked >= 6
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_rlcard_agent_plays_openspiel_legal_actions(seed: int) -> None:
+    pytest.importorskip("rlcard")
+    order = shuffled(list(range(52)), random.Random(seed))
+    for ours_at in (0, 1):
+        log: list[tuple[int, list[int]]] = []
+        theirs = gp.RlcardSide(seed)
+        sides = [Recording(gp.OursSide("medium", seed), log), Recording(theirs, log)]
+        if ours_at == 1:
+            sides.reverse()
+        out = gp.play(order, (sides[0], sides[1]))
+        assert theirs.cpu, "RLCard's agent was never asked"
+        assert all(a in legal for a, legal in log)
+        assert out.end in ("scored", "OS-2", "OS-3") and out.mismatches == 0
+        assert out.returns == replay_returns(out.history)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -137,7 +138,9 @@ class OursSide(Side):
             c0 = time.process_time()
             move = bot_move(self.name, duel.st, seat, self.rng, legal=moves)
             self.cpu.append(time.process_time() - c0)
-        acts = next(a for m, a in pairs if m == move)
+        acts = next((a for m, a in pairs if m == move), None)
+        if acts is None:
+            raise AssertionError(f"{self.name} chose {move}, not among the moves offered: {moves}")
         self.queue = acts[1:]
         return acts[0]
 
@@ -229,3 +232,99 @@ def play(order: list[int], sides: tuple[Side, Side], params: dict[str, Any] | No
     r = duel.run(policy)
     returns = list(duel.os.returns()) if duel.os.is_terminal() else [0.0, 0.0]
     return DealOutcome(returns, r.end, len(r.mismatches), list(duel.os.history()))
+
+
+class RlcardSide(Side):
+    """RLCard's ``GinRummyNoviceRuleAgent`` (rlcard 1.2.0) on OpenSpiel's engine.
+
+    Its rules (no upcard offer, no layoffs, forced gin, no re-discard of a taken card, its
+    own payoffs) are not OpenSpiel's, and cardtable's options cannot express them, so the
+    agent plays under OpenSpiel's rules: at each decision RLCard's rules have, it gets an
+    RLCard-format state (``legal_actions`` as RLCard would list them in that position, where
+    OpenSpiel allows them too, and ``obs[0]`` = its own hand; RLCard's card ids are
+    cardtable's) and its choice is played as OpenSpiel actions.  Where RLCard has no
+    decision, it plays as RLCard's engine would for it: the first-upcard offer is its draw
+    decision (``draw_card`` = Pass), the Wall's take/pass is ``pick_up_discard`` /
+    ``declare_dead_hand``, the knocker's and the defender's melds are the best arrangement
+    of its hand (RLCard melds for both), and the defender lays nothing off."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__("GinRummyNoviceRuleAgent")
+        import numpy as np
+        from rlcard.models.gin_rummy_rule_models import GinRummyNoviceRuleAgent
+        self.np = np
+        self.agent = GinRummyNoviceRuleAgent()
+        self.seed = seed
+        self.queue: list[int] = []
+
+    def start(self, player: int, duel: og.Duel) -> None:
+        self.queue = []
+
+    def _ask(self, hand: int, ids: list[int]) -> int:
+        np = self.np
+        obs = np.zeros((5, 52), dtype=int)
+        for c in range(52):
+            obs[0][c] = hand >> c & 1
+        np.random.seed(self.seed)           # the agent draws from numpy's global generator
+        self.seed = (self.seed * 1_103_515_245 + 12_345) % 2**31
+        return int(self.agent.step({"obs": obs, "legal_actions": OrderedDict.fromkeys(ids)}))
+
+    @staticmethod
+    def _lay(hand: int, discard: int | None) -> list[int]:
+        rest = hand & ~(1 << discard) if discard is not None else hand
+        out = [og.to_os_card(discard)] if discard is not None else []
+        for m in GIN.best_partition(rest).melds:
+            out += meld_actions(m)
+        return out + [og.PASS]
+
+    def act(self, duel: og.Duel, legal: list[int]) -> int:
+        if self.queue:
+            return self.queue.pop(0)
+        c0 = time.process_time()
+        a = self._act(duel, legal)
+        if len(legal) > 1:
+            self.cpu.append(time.process_time() - c0)
+        return a
+
+    def _act(self, duel: og.Duel, legal: list[int]) -> int:
+        os_, ph = duel.os, duel.os.current_phase()
+        hand = duel.st.hands[os_.current_player()]
+        if ph in (Phase.FIRST_UPCARD, Phase.DRAW, Phase.WALL):
+            if len(legal) == 1:
+                return legal[0]
+            take = og.DRAW_UPCARD if ph != Phase.WALL else og.KNOCK
+            other = next(a for a in legal if a != take)
+            return take if self._ask(hand, [3, 2 if ph != Phase.WALL else 4]) == 3 else other
+        if ph == Phase.LAYOFF:
+            if not os_.finished_layoffs():
+                self.queue = self._lay(hand, None)
+                return og.PASS
+            self.queue = self._lay(hand, None)[1:]
+            return self._lay(hand, None)[0]
+        dead = {c: GIN.deadwood(hand & ~(1 << c)) for c in range(52) if hand >> c & 1}
+        limit = os_.knock_card()
+        if ph == Phase.KNOCK:         # after the Wall's take: RLCard's gin or knock
+            gins = [c for c, d in dead.items() if d == 0]
+            ids = [5] if gins else [58 + c for c, d in dead.items() if d <= limit]
+            a = self._ask(hand, ids)
+            c = gins[0] if a == 5 else a - 58
+            acts = self._lay(hand, c)
+            self.queue = acts[1:]
+            return acts[0]
+        # the Discard phase
+        can_knock = og.KNOCK in legal
+        gins = [c for c, d in dead.items() if d == 0] if can_knock else []
+        if gins:
+            ids = [5]
+        else:
+            taken = None if duel.taken is None else og.os_card(duel.taken)
+            ids = [6 + c for c in dead if c != taken and og.to_os_card(c) in legal]
+            if can_knock:
+                ids += [58 + c for c, d in dead.items() if d <= limit]
+        a = self._ask(hand, ids)
+        if a == 5 or a >= 58:
+            c = gins[0] if a == 5 else a - 58
+            acts = [og.KNOCK] + self._lay(hand, c)
+            self.queue = acts[1:]
+            return acts[0]
+        return og.to_os_card(a - 6)
