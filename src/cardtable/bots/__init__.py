@@ -71,7 +71,8 @@ def make_bot(game_id: str, name: str) -> Bot:
     return bot
 
 
-def bot_move(bot: Bot | str, state: State, seat: int, rng: random.Random) -> Move:
+def bot_move(bot: Bot | str, state: State, seat: int, rng: random.Random,
+             legal: list[Move] | None = None) -> Move:
     """Ask ``bot`` (a bot, or a bot's name for ``state``'s game) for ``seat``'s move.
 
     The bot gets that seat's view and legal moves only, and a search bot
@@ -81,7 +82,8 @@ def bot_move(bot: Bot | str, state: State, seat: int, rng: random.Random) -> Mov
     random playout.  A bot that declares ``needs_all_legal = False`` (it reads only which
     kinds of move there are, and their first moves) gets ``state.legal_moves_head(seat)``,
     a prefix of the list that some games build far more cheaply.  The returned move is
-    one of the legal moves.
+    one of the legal moves.  ``legal``, a subset of the seat's legal moves, narrows the
+    choice (an outside engine whose rules allow fewer moves: rl/openspiel_gin_play.py).
     """
     if isinstance(bot, str):
         bot = make_bot(state.game.id, bot)
@@ -89,8 +91,9 @@ def bot_move(bot: Bot | str, state: State, seat: int, rng: random.Random) -> Mov
         raise BadOption(_("a bot is a bot name or an object with a choose() method, not {bot}",
                           bot=repr(bot)))
     state._check_seat(seat)
-    legal = (state.legal_moves(seat) if getattr(bot, "needs_all_legal", True)
-             else state.legal_moves_head(seat))
+    if legal is None:
+        legal = (state.legal_moves(seat) if getattr(bot, "needs_all_legal", True)
+                 else state.legal_moves_head(seat))
     if not legal:
         raise BadOption(_("seat {seat} has no move now (to move: {movers})", seat=seat,
                           movers=list(state.to_move())))

@@ -137,9 +137,9 @@ class ISMCTSBot:
                 best, best_visits = move, child.visits
         if best is None:
             return legal[0]
-        return self._keep_prior(root, seat, best)
+        return self._keep_prior(root, seat, best, legal)
 
-    def _keep_prior(self, root: _Node, seat: int, best: Move) -> Move:
+    def _keep_prior(self, root: _Node, seat: int, best: Move, legal: list[Move]) -> Move:
         """The heuristic's move (the root's first child) unless the search's choice has a
         higher mean reward by ``override_z`` standard errors: at small budgets most of the
         difference between moves is playout noise, and the heuristic is the better guess."""
@@ -147,7 +147,8 @@ class ISMCTSBot:
             return best
         (_, first), h = next(iter(root.children.items()))
         b = root.children[(seat, best)]
-        if first == best or h.seat != seat or h.visits < 2 or b.visits < 2:
+        # ``legal`` may be narrower than the world's moves (bot_move's ``legal``)
+        if first == best or first not in legal or h.seat != seat or h.visits < 2 or b.visits < 2:
             return best
 
         def mean_var(n: _Node) -> tuple[float, float]:
