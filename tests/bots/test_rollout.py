@@ -75,3 +75,36 @@ def test_overrides_only_on_evidence() -> None:
 def test_needs_a_budget() -> None:
     with pytest.raises(ValueError):
         RolloutBot("gin", playouts=None, budget_ms=None)
+
+
+@pytest.mark.parametrize("game_id", ["gin", "zuihoushengli"])
+def test_the_opponent_model_is_honest_too(game_id: str) -> None:
+    state, seat = position(game_id, 6, 20)
+    other = twin(state, seat)
+    bot = make_bot(game_id, "rollout:playouts=30,model=true,pool=6,z=0")
+    assert bot_move(bot, state, seat, random.Random(4)) == bot_move(bot, other, seat, random.Random(4))
+
+
+def test_the_model_prefers_worlds_that_explain_the_moves() -> None:
+    """Against the heuristic itself, the weighted worlds miss fewer of its choices."""
+    from cardtable.bots.inference import misses, modelled_sampler
+    from cardtable.bots.sampling import honest_sampler
+    policy = game_bots("gin")["heuristic"]("gin")
+    plain = weighted = 0
+    for state in random_positions("gin", 6, 9):
+        seat = state.to_move()[0]
+        # the other seat plays the heuristic from here on, so its choices carry information
+        for _ in range(8):
+            if state.is_over:
+                break
+            s = state.to_move()[0]
+            state.play_legal(bot_move("medium", state, s, random.Random(0)), s)
+        if state.is_over:
+            continue
+        seat = state.to_move()[0]
+        honest = honest_sampler(state, seat)
+        model = modelled_sampler(honest, seat, policy, pool=24, miss=0.1)
+        r1, r2 = random.Random(1), random.Random(1)
+        plain += sum(misses(honest(r1), seat, policy, random.Random(0)) for _ in range(8))
+        weighted += sum(misses(model(r2), seat, policy, random.Random(0)) for _ in range(8))
+    assert weighted < plain

@@ -36,6 +36,7 @@ from typing import Any
 
 from ..game import State
 from ..moves import Move
+from .inference import modelled_sampler
 from .outcome import seat_values
 
 Sampler = Callable[[random.Random], State]
@@ -49,7 +50,8 @@ class RolloutBot:
 
     def __init__(self, game_id: str | None = None, playouts: int | None = 200,
                  budget_ms: float | None = None, max_candidates: int = 8, z: float = 2.0,
-                 min_worlds: int = 4, max_rollout_moves: int = 3000) -> None:
+                 min_worlds: int = 4, model: bool = False, pool: int = 24, miss: float = 0.3,
+                 max_rollout_moves: int = 3000) -> None:
         if playouts is None and budget_ms is None:
             raise ValueError("rollout needs a playout budget, a time budget or both")
         self.game_id = game_id
@@ -59,6 +61,7 @@ class RolloutBot:
         self.z = z
         self.min_worlds = max(2, int(min_worlds))
         self.max_rollout_moves = max_rollout_moves
+        self.model, self.pool, self.miss = model, max(1, int(pool)), miss
         self._policy: Any = None
         if game_id is not None:
             from . import game_bots
@@ -82,6 +85,8 @@ class RolloutBot:
         if len(others) > self.max_candidates - 1:
             others = rng.sample(others, self.max_candidates - 1)
         seat = view["seat"]
+        if self.model:
+            sampler = modelled_sampler(sampler, seat, self._policy, self.pool, self.miss)
         alive = list(others)
         sums = {m: 0.0 for m in others}
         sqs = {m: 0.0 for m in others}
