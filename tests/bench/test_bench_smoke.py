@@ -108,3 +108,16 @@ def test_format_table_aligns() -> None:
     assert lines[0].startswith("engine")
     assert lines[2].endswith("1,234") and lines[3].endswith("7.25")
     assert len({len(line) for line in lines}) == 1
+
+
+def test_level_timing_positions_spread_over_the_deal() -> None:
+    """bench_ismcts --levels times decisions with a choice from early, middle and late play."""
+    bench_ismcts = _load("bench_ismcts")
+    spots = bench_ismcts.spread_positions("gin", 9)
+    assert len(spots) == 9
+    lengths = [len(state.history) for state, _seat in spots]
+    assert all(len(state.legal_moves(seat)) > 1 for state, seat in spots)
+    assert max(lengths) - min(lengths) >= 10
+    rows = bench_ismcts.level_times("gin", 3, ("medium", "rollout:playouts=6"))
+    assert [r["level"] for r in rows] == ["medium", "rollout:playouts=6"]
+    assert all(r["moves"] == 3 and r["p99_s"] >= r["median_s"] >= 0 for r in rows)
