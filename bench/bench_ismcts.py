@@ -23,7 +23,6 @@ import time
 from typing import Any
 
 from cardtable.bots import bot_move, make_bot
-from cardtable.bots import levels as levels_mod
 from cardtable.registry import get_game
 
 
@@ -98,17 +97,43 @@ def time_openspiel(count: int, iterations: int) -> dict[str, Any] | None:
             "it_per_s_wall": iters / wall, "it_per_s_cpu": iters / max(cpu, 1e-9)}
 
 
-def level_times(game_id: str, count: int) -> list[dict[str, Any]]:
+def spread_positions(game_id: str, count: int, seed: int = 100) -> list[tuple[Any, int]]:
+    """Decisions with a choice taken from ``medium`` self-play, spread over whole deals
+    (early, middle and late moves alike), for the per-move time of the levels."""
+    game = get_game(game_id)
+    out: list[tuple[Any, int]] = []
+    k = 0
+    while len(out) < count and k < count * 20:
+        state = game.new_state(seed=seed + k)
+        rng = random.Random(seed + k)
+        k += 1
+        picked = 0
+        while not state.is_over and picked < 3 and len(out) < count:
+            seat = state.to_move()[0]
+            if len(state.legal_moves(seat)) > 1 and rng.random() < 0.15:
+                out.append((state.clone(), seat))
+                picked += 1
+            state.apply(bot_move("medium", state, seat, rng), seat)
+    return out
+
+
+def level_times(game_id: str, count: int, specs: tuple[str, ...] = ("hard", "expert")) -> list[dict[str, Any]]:
     out = []
-    for level in ("hard", "expert"):
-        times = []
-        for state, seat in positions(game_id, count, seed=100):
-            bot = levels_mod.make_level(game_id, level)
-            t = time.perf_counter()
+    spots = spread_positions(game_id, count)
+    for spec in specs:
+        wall, cpu = [], []
+        for state, seat in spots:
+            bot = make_bot(game_id, spec)
+            w0, c0 = time.perf_counter(), time.process_time()
             bot_move(bot, state, seat, random.Random(2))
-            times.append(time.perf_counter() - t)
-        out.append({"game": game_id, "level": level, "moves": len(times),
-                    "median_s": statistics.median(times), "max_s": max(times)})
+            wall.append(time.perf_counter() - w0)
+            cpu.append(time.process_time() - c0)
+        cpu.sort()
+        wall.sort()
+        p99 = lambda xs: xs[min(len(xs) - 1, int(0.99 * len(xs)))]  # noqa: E731
+        out.append({"game": game_id, "level": spec, "moves": len(cpu),
+                    "median_s": statistics.median(wall), "p99_s": p99(wall), "max_s": wall[-1],
+                    "cpu_median_s": statistics.median(cpu), "cpu_p99_s": p99(cpu)})
     return out
 
 
@@ -118,14 +143,23 @@ def main() -> None:
     ap.add_argument("--iterations", type=int, default=500)
     ap.add_argument("--games", default="gin")
     ap.add_argument("--levels", action="store_true", help="also time the hard/expert levels per game")
+    ap.add_argument("--specs", default="hard,expert",
+                    help="bots timed by --levels (';' between them when a bot has settings)")
+    ap.add_argument("--levels-only", action="store_true", help="skip the gin iterations-per-second part")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
-    rows = [time_ours("gin", f"ismcts:iterations={a.iterations},rollout=random,prior=false", a.positions),
-            time_ours("gin", f"ismcts:iterations={a.iterations}", a.positions)]
-    os_row = time_openspiel(a.positions, a.iterations)
+    rows: list[dict[str, Any]] = []
+    os_row = None
+    if not a.levels_only:
+        rows = [time_ours("gin", f"ismcts:iterations={a.iterations},rollout=random,prior=false", a.positions),
+                time_ours("gin", f"ismcts:iterations={a.iterations}", a.positions)]
+        os_row = time_openspiel(a.positions, a.iterations)
     if os_row is not None:
         rows.append(os_row)
-    lv = [r for g in a.games.split(",") for r in level_times(g, a.positions)] if a.levels else []
+    specs = tuple(a.specs.split(";" if ";" in a.specs else ","))
+    a.levels = a.levels or a.levels_only
+    lv = ([r for g in a.games.split(",") for r in level_times(g, a.positions, specs)]
+          if a.levels else [])
     if a.json:
         print(json.dumps({"ismcts_gin": rows, "levels": lv}))
         return
@@ -135,7 +169,8 @@ def main() -> None:
     if os_row is not None:
         print(f"ratio (ours random / OpenSpiel, cpu): {rows[0]['it_per_s_cpu'] / os_row['it_per_s_cpu']:.2f}")
     for r in lv:
-        print(f"{r['game']:14} {r['level']:7} median {r['median_s']:.2f} s  max {r['max_s']:.2f} s  "
+        print(f"{r['game']:14} {r['level']:28} wall median {r['median_s']:.2f} s  p99 {r['p99_s']:.2f} s  "
+              f"max {r['max_s']:.2f} s  cpu median {r['cpu_median_s']:.2f} s  p99 {r['cpu_p99_s']:.2f} s "
               f"({r['moves']} moves)")
 
 

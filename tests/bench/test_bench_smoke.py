@@ -120,3 +120,16 @@ def test_rl_env_pieces_count_the_same_deals() -> None:
     assert len({c.moves for c in counts.values()}) == 1
     engine = rl.part_runner("engine")(3, 5)
     assert engine.games == 3 and engine.moves > 30
+
+
+def test_level_timing_positions_spread_over_the_deal() -> None:
+    """bench_ismcts --levels times decisions with a choice from early, middle and late play."""
+    bench_ismcts = _load("bench_ismcts")
+    spots = bench_ismcts.spread_positions("gin", 9)
+    assert len(spots) == 9
+    lengths = [len(state.history) for state, _seat in spots]
+    assert all(len(state.legal_moves(seat)) > 1 for state, seat in spots)
+    assert max(lengths) - min(lengths) >= 10
+    rows = bench_ismcts.level_times("gin", 3, ("medium", "rollout:playouts=6"))
+    assert [r["level"] for r in rows] == ["medium", "rollout:playouts=6"]
+    assert all(r["moves"] == 3 and r["p99_s"] >= r["median_s"] >= 0 for r in rows)

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from cardtable.bots import bot_move, bot_names, levels, make_bot
-from cardtable.bots.ismcts import ISMCTSBot
+from cardtable.bots.rollout import RolloutBot
 from cardtable.errors import BadOption
 from cardtable.registry import game_ids, get_game
 
@@ -16,8 +16,8 @@ GAME_IDS = game_ids()
 
 @pytest.fixture
 def tiny_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Iteration budgets small enough for tests (levels are iteration-bounded, not timed)."""
-    monkeypatch.setattr(levels, "HARD_ITERATIONS", {g: 4 for g in GAME_IDS})
+    """Playout budgets small enough for tests (levels are iteration-bounded, not timed)."""
+    monkeypatch.setattr(levels, "HARD_PLAYOUTS", {g: 6 for g in GAME_IDS})
 
 
 def random_positions(game_id: str, count: int, seed: int) -> list:
@@ -39,8 +39,9 @@ def random_positions(game_id: str, count: int, seed: int) -> list:
 
 
 def test_levels_by_name() -> None:
-    assert isinstance(make_bot("gin", "hard"), ISMCTSBot)
-    assert make_bot("gin", "expert").iterations == 3 * make_bot("gin", "hard").iterations
+    assert isinstance(make_bot("gin", "hard"), RolloutBot)
+    assert make_bot("gin", "expert").playouts == 3 * make_bot("gin", "hard").playouts
+    assert make_bot("gin", "expert").max_candidates > make_bot("gin", "hard").max_candidates
     assert make_bot("gin", "medium").name == "heuristic"
     assert make_bot("shisanzhang", "medium").name == "auto"
     assert {"easy", "medium", "hard", "expert"} <= set(bot_names("dummy"))

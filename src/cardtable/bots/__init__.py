@@ -15,11 +15,13 @@ from .base import Bot
 from .ismcts import ISMCTSBot
 from .labels import bot_description, bot_label
 from .random_bot import RandomBot
+from .rollout import RolloutBot
 from .sampling import honest_sampler
 from .search import GuidedSearchBot, SearchBot
 
 GENERIC_BOTS: dict[str, type[Any]] = {"random": RandomBot, "search": SearchBot,
-                                      "search_heuristic": GuidedSearchBot, "ismcts": ISMCTSBot}
+                                      "search_heuristic": GuidedSearchBot, "ismcts": ISMCTSBot,
+                                      "rollout": RolloutBot}
 
 
 def game_bots(game_id: str) -> dict[str, type[Any]]:
@@ -108,4 +110,4 @@ def bot_move(bot: Bot | str, state: State, seat: int, rng: random.Random,
 
 
 __all__ = ["Bot", "bot_description", "bot_label", "default_bot_name", "GuidedSearchBot", "ISMCTSBot", "RandomBot",
-           "SearchBot", "game_bots", "bot_move", "bot_names", "make_bot"]
+           "RolloutBot", "SearchBot", "game_bots", "bot_move", "bot_names", "make_bot"]

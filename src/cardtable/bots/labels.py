@@ -35,6 +35,8 @@ def bot_label(name: str) -> str:
         return pgettext("bot", "guided search")
     if base == "ismcts":
         return pgettext("bot", "IS-MCTS")
+    if base == "rollout":
+        return pgettext("bot", "rollouts")
     if base == "auto":
         return pgettext("bot", "auto")
     return base
@@ -53,6 +55,7 @@ DESCRIPTIONS: dict[str, str] = {
     "search": N_("Tries each move in random playouts of possible deals."),
     "search_heuristic": N_("Tries each move in playouts played by the game's own bot."),
     "ismcts": N_("Information-set Monte Carlo tree search over possible deals."),
+    "rollout": N_("Plays its own bot's move unless playouts of possible deals show a better one."),
 }
 
 

@@ -5,13 +5,16 @@ A level is a bot and a budget, per game:
 * ``easy``   — the game's heuristic bot that plays a uniformly random legal move instead
   on a third of its decisions (a weakened heuristic: it still knows the rules' basics);
 * ``medium`` — the game's heuristic bot (十三张: its auto-arranger);
-* ``hard``   — IS-MCTS (:mod:`cardtable.bots.ismcts`) with an iteration budget sized to
-  stay under about a second a move on these machines, capped at 1 s;
-* ``expert`` — IS-MCTS with about three times that budget, capped at 3 s.
+* ``hard``   — the heuristic improved by paired rollouts (:mod:`cardtable.bots.rollout`)
+  with a playout budget sized to stay under about half a second of CPU a move, capped at 1 s;
+* ``expert`` — the same with three times the playouts and more candidate moves, capped at 3 s.
 
-Budgets are iteration counts so that a level is deterministic under a seed; the time cap
-is a safety net on a loaded machine (a move cut by it is no longer reproducible).  The
-iteration counts per game come from bench/bench_ismcts.py (docs/bots.md).
+The rollout bot replaced IS-MCTS (:mod:`cardtable.bots.ismcts`, still available as
+``ismcts``) at these levels: at the same time per move it beat ``medium`` where IS-MCTS
+only drew level with it (docs/bots.md, "Strength").  Budgets are playout counts so that a
+level is deterministic under a seed; the time cap is a safety net on a loaded machine (a
+move cut by it is no longer reproducible).  The counts per game come from
+``bench/bench_ismcts.py --levels`` (docs/bots.md).
 
 Any bot with settings is also accepted as a name: ``ismcts:iterations=800,rollout=random``
 (``key=value`` pairs passed to the bot's constructor; ``;`` separates them too, for
@@ -29,14 +32,16 @@ from ..moves import Move
 
 LEVELS = ("easy", "medium", "hard", "expert")
 
-#: IS-MCTS iterations of ``hard`` per game (``expert``: ×3), sized from the measured CPU
-#: iterations per second (docs/bots.md) to 0.15–0.4 s of CPU a move on an idle core.
-HARD_ITERATIONS: dict[str, int] = {
-    "gin": 150, "dummy": 150, "remik": 10, "shisanzhang": 20, "sibaifen": 40,
-    "yijiang": 60, "wushiyifen": 200, "zhuoheia": 60, "zuihoushengli": 200,
-    "jianshisifen": 150, "biefufen": 200, "bieqi": 200,
+#: rollout playouts of ``hard`` per game (``expert``: ×3), sized from the measured CPU time
+#: per move (bench_ismcts.py --levels, docs/bots.md) to a p99 of about 0.5–0.7 s of CPU.
+HARD_PLAYOUTS: dict[str, int] = {
+    "gin": 200, "dummy": 100, "remik": 24, "shisanzhang": 200, "sibaifen": 150,
+    "yijiang": 200, "wushiyifen": 150, "zhuoheia": 40, "zuihoushengli": 200,
+    "jianshisifen": 200, "biefufen": 200, "bieqi": 200,
 }
-DEFAULT_HARD = 150
+DEFAULT_HARD = 100
+#: candidate moves a level compares with the heuristic's (the rest of a long list is sampled)
+CANDIDATES = {"hard": 8, "expert": 12}
 CAP_MS = {"hard": 1000.0, "expert": 3000.0}
 EASY_NOISE = 1 / 3
 
@@ -69,7 +74,7 @@ class NoisyBot:
 
 def make_level(game_id: str, level: str) -> Any:
     from . import make_bot
-    from .ismcts import ISMCTSBot
+    from .rollout import RolloutBot
     if level not in LEVELS:
         raise BadOption(_("no level {level}; levels: {valid}", level=repr(level),
                           valid=", ".join(LEVELS)))
@@ -78,8 +83,9 @@ def make_level(game_id: str, level: str) -> Any:
     if level == "medium":
         bot = make_bot(game_id, medium_name(game_id))
         return bot
-    iters = HARD_ITERATIONS.get(game_id, DEFAULT_HARD) * (3 if level == "expert" else 1)
-    bot = ISMCTSBot(game_id, iterations=iters, budget_ms=CAP_MS[level])
+    playouts = HARD_PLAYOUTS.get(game_id, DEFAULT_HARD) * (3 if level == "expert" else 1)
+    bot = RolloutBot(game_id, playouts=playouts, budget_ms=CAP_MS[level],
+                     max_candidates=CANDIDATES[level])
     bot.name = level
     return bot
 
