@@ -11,7 +11,8 @@ games; seat 0 open, bots elsewhere with `bot_delay_ms` 0), joins seat 0 of each,
 one `websockets` connection per table, evenly over `--connect-over` seconds (default: one
 interval; 0: all at once).  The warm-up begins once every connection is open.  Each table's
 person then plays a random legal move once per `--interval` seconds (phases spread evenly),
-whenever it is that seat's turn.
+whenever it is that seat's turn.  When a table's match is over, its person opens a new table
+of the same game and plays on there, so the number of live tables stays `--tables`.
 Latency is measured from `send` to the state frame that carries the move's own result: the
 first one with a higher `seq` (bot moves come after it), or, where several seats decide at
 once (十三张), the first in which the seat no longer has to move.  Everything is bounded: setup, the run and
@@ -38,6 +39,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -144,6 +146,7 @@ class Stats:
     errors: dict[str, int] = field(default_factory=dict)
     examples: list[str] = field(default_factory=list)
     finished_tables: int = 0
+    renewed: int = 0                # new tables opened in place of finished ones
 
     def error(self, kind: str, example: str) -> None:
         self.errors[kind] = self.errors.get(kind, 0) + 1
@@ -153,7 +156,9 @@ class Stats:
 
 async def person(label: str, ws_url: str, interval: float, phase: float, stop_at: list[float], answer_timeout: float,
                  rng: random.Random, stats: Stats, measuring: list[bool], connected: Connected,
-                 connect_at: float) -> None:
+                 connect_at: float, renew: Callable[[], Awaitable[str]]) -> None:
+    """One person at one table; when the table's match is over, the person opens a new table
+    of the same game (``renew``) and plays on, so the number of live tables stays constant."""
     import websockets
 
     await asyncio.sleep(max(0.0, connect_at - time.monotonic()))
@@ -164,6 +169,26 @@ async def person(label: str, ws_url: str, interval: float, phase: float, stop_at
         connected.one()
         return
     connected.one()
+    while True:
+        over = await _play(label, ws, interval, phase, stop_at, answer_timeout, rng, stats, measuring)
+        if not over or time.monotonic() >= stop_at[0]:
+            return
+        try:
+            url = await renew()
+            ws = await asyncio.wait_for(websockets.connect(url, max_size=None, open_timeout=60), 60)
+        except Exception as exc:  # noqa: BLE001  (counted, reported)
+            stats.error("renew", repr(exc))
+            return
+        phase = 0.0
+
+
+async def _play(label: str, ws: Any, interval: float, phase: float, stop_at: list[float], answer_timeout: float,
+                rng: random.Random, stats: Stats, measuring: list[bool]) -> bool:
+    """Plays at one table until the run stops (False) or its match is over (True: the caller
+    opens a new table); the connection is closed either way."""
+    import websockets
+
+    over = False
     latest: dict[str, Any] | None = None
     # (seq sent, perf_counter at send, deal, whether other seats could move too)
     waiting: tuple[int, float, int, bool] | None = None
@@ -195,6 +220,7 @@ async def person(label: str, ws_url: str, interval: float, phase: float, stop_at
                         waiting = None
                     if frame["status"] == "over":
                         stats.finished_tables += 1
+                        over = True
                         break
             elif waiting is not None and now - waiting[1] > answer_timeout:
                 stats.error("no answer", f"{label}: seq {waiting[0]} unanswered after {answer_timeout} s")
@@ -214,6 +240,7 @@ async def person(label: str, ws_url: str, interval: float, phase: float, stop_at
             await asyncio.wait_for(ws.close(), 5)
         except Exception:  # noqa: BLE001  (teardown)
             pass
+    return over
 
 
 class Connected:
@@ -253,26 +280,37 @@ def percentile(values: list[float], q: float) -> float | None:
     return ordered[k]
 
 
+def new_table(base: str, game: str, players: int, bot_name: str, person: str) -> tuple[str, str]:
+    """Creates a table (seat 0 open, bots elsewhere) and joins seat 0: (table id, token)."""
+    status, table = http(base, "POST", "/api/tables",
+                         {"game": game, "seats": ["open"] + [f"bot:{bot_name}"] * (players - 1), "bot_delay_ms": 0})
+    if status != 201:
+        raise RuntimeError(f"creating a {game} table failed: {status} {table}")
+    status, seat = http(base, "POST", f"/api/tables/{table['id']}/seats/0", {"name": person})
+    if status != 200:
+        raise RuntimeError(f"joining table {table['id']} failed: {status} {seat}")
+    return table["id"], seat["token"]
+
+
 async def create_tables(base: str, n: int, bot: str, games: dict[str, Any],
                         concurrency: int) -> list[tuple[str, str, str]]:
     sem = asyncio.Semaphore(concurrency)
 
     async def one(i: int) -> tuple[str, str, str]:
         game, players = MIX[i % len(MIX)]
-        name = games[game]["default_bot"] if bot == "default" else bot
         async with sem:
-            status, table = await asyncio.to_thread(
-                http, base, "POST", "/api/tables",
-                {"game": game, "seats": ["open"] + [f"bot:{name}"] * (players - 1), "bot_delay_ms": 0})
-            if status != 201:
-                raise SystemExit(f"creating a {game} table failed: {status} {table}")
-            status, seat = await asyncio.to_thread(http, base, "POST", f"/api/tables/{table['id']}/seats/0",
-                                                   {"name": f"load{i}"})
-            if status != 200:
-                raise SystemExit(f"joining table {table['id']} failed: {status} {seat}")
-        return game, table["id"], seat["token"]
+            try:
+                tid, token = await asyncio.to_thread(new_table, base, game, players, bot_name(bot, games, game),
+                                                     f"load{i}")
+            except RuntimeError as e:
+                raise SystemExit(str(e)) from None
+        return game, tid, token
 
     return await asyncio.gather(*(one(i) for i in range(n)))
+
+
+def bot_name(bot: str, games: dict[str, Any], game: str) -> str:
+    return str(games[game]["default_bot"]) if bot == "default" else bot
 
 
 async def run(args: argparse.Namespace, server: Server) -> dict[str, Any]:
@@ -292,10 +330,20 @@ async def run(args: argparse.Namespace, server: Server) -> dict[str, Any]:
     stop_at = [start + args.setup_timeout]
     connected = Connected(len(tables))
     # connections opened evenly over --connect-over seconds (0: all at once)
+    players_of = dict(MIX)
+
+    def renewer(game: str, i: int) -> Callable[[], Awaitable[str]]:
+        async def renew() -> str:
+            tid, token = await asyncio.to_thread(new_table, server.base, game, players_of[game],
+                                                 bot_name(args.bot, games, game), f"load{i}")
+            stats.renewed += 1
+            return f"{ws_base}/ws/tables/{tid}?token={token}"
+        return renew
+
     tasks = [asyncio.create_task(person(f"{game} {tid}", f"{ws_base}/ws/tables/{tid}?token={token}", args.interval,
                                         args.interval * i / max(1, len(tables)), stop_at, args.answer_timeout,
                                         random.Random(rng.random()), stats, measuring, connected,
-                                        start + args.connect_over * i / max(1, len(tables))))
+                                        start + args.connect_over * i / max(1, len(tables)), renewer(game, i)))
              for i, (game, tid, token) in enumerate(tables)]
     await asyncio.wait_for(connected.all.wait(), 120)
     connect_s = time.monotonic() - start
@@ -328,6 +376,7 @@ async def run(args: argparse.Namespace, server: Server) -> dict[str, Any]:
                        "mean": _r(statistics.fmean(lat) if lat else None)},
         "p99_ms_by_game": {g: _r(percentile(v, 99)) for g, v in sorted(stats.by_game.items())},
         "errors": stats.errors, "error_examples": stats.examples, "finished_tables": stats.finished_tables,
+        "renewed_tables": stats.renewed,
         "server_rss_mib": {"empty": _mib(rss_empty), "with_tables": _mib(rss_tables), "end": _mib(rss_end)},
         "rss_per_table_kib": per_table,
         # the steadier figure on a shared machine: the server's CPU time per acknowledged person
@@ -399,7 +448,7 @@ def main() -> None:
         print(f"latency ms: p50 {lat['p50']}  p90 {lat['p90']}  p99 {lat['p99']}  max {lat['max']}")
         print("p99 ms by game: " + ", ".join(f"{g} {v}" for g, v in result["p99_ms_by_game"].items()))
         print(f"moves: {result['moves']} ({result['moves_per_s']}/s); errors: {result['errors'] or 0}; "
-              f"tables over: {result['finished_tables']}")
+              f"matches over: {result['finished_tables']} (each replaced by a new table: {result['renewed_tables']})")
         rss = result["server_rss_mib"]
         print(f"server CPU per person move: {result['server_cpu_ms_per_move']} ms; CPU used: server "
               f"{result['server_cpu_share']} cores, load client {result['client_cpu_share']} cores; "
