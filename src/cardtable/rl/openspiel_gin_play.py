@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import bot_move
+from ..cards import mask_of, parse_cards
 from ..melds import GIN
 from ..moves import Move
 from . import openspiel_gin as og
@@ -288,7 +289,9 @@ class RlcardSide(Side):
 
     def _act(self, duel: og.Duel, legal: list[int]) -> int:
         os_, ph = duel.os, duel.os.current_phase()
-        hand = duel.st.hands[os_.current_player()]
+        # its own hand, read from its seat's view like every other player's input
+        # (OpenSpiel's player p is cardtable's seat p in a Duel)
+        hand = mask_of(parse_cards(duel.st.view(os_.current_player())["hand"]))
         if ph in (Phase.FIRST_UPCARD, Phase.DRAW, Phase.WALL):
             if len(legal) == 1:
                 return legal[0]
