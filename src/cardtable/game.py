@@ -309,14 +309,18 @@ class State(ABC):
         except CardtableError:
             return False
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """Everything ``seat`` may know and nothing more; ``None`` is a spectator."""
+    def view(self, seat: int | None, *, log: bool = True) -> dict[str, Any]:
+        """Everything ``seat`` may know and nothing more; ``None`` is a spectator.
+        ``log=False`` leaves out the move log (the ``"log"`` key): for bots that declare
+        ``needs_log = False``, since rendering the log is most of a view's cost late in a
+        deal (and re-rendered per view where the game redacts entries)."""
         self._check_seat(seat)
         v: dict[str, Any] = {
             "game": self.game.id, "players": self.players, "seat": seat,
             "to_move": list(self.to_move()), "over": self.is_over,
-            "log": self._log_lines(seat),
         }
+        if log:
+            v["log"] = self._log_lines(seat)
         v.update(self._view(seat))
         if self.is_over:
             v["scores"] = self.scores

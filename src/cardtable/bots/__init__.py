@@ -83,8 +83,9 @@ def bot_move(bot: Bot | str, state: State, seat: int, rng: random.Random,
     ``{"game", "seat"}`` instead of the full view: building a view is most of the cost of a
     random playout.  A bot that declares ``needs_all_legal = False`` (it reads only which
     kinds of move there are, and their first moves) gets ``state.legal_moves_head(seat)``,
-    a prefix of the list that some games build far more cheaply.  The returned move is
-    one of the legal moves.  ``legal``, a subset of the seat's legal moves, narrows the
+    a prefix of the list that some games build far more cheaply.  One that declares
+    ``needs_log = False`` (every game's heuristic) gets the view without its move log.
+    The returned move is one of the legal moves.  ``legal``, a subset of the seat's legal moves, narrows the
     choice (an outside engine whose rules allow fewer moves: rl/openspiel_gin_play.py).
     """
     if isinstance(bot, str):
@@ -100,7 +101,7 @@ def bot_move(bot: Bot | str, state: State, seat: int, rng: random.Random,
         raise BadOption(_("seat {seat} has no move now (to move: {movers})", seat=seat,
                           movers=list(state.to_move())))
     if getattr(bot, "needs_view", True):
-        view = state.view(seat)
+        view = state.view(seat, log=getattr(bot, "needs_log", True))
     else:
         view = {"game": state.game.id, "seat": seat}
     if getattr(bot, "uses_sampler", False):

@@ -37,11 +37,12 @@ def misses(world: State, observer: int, policy: Any, rng: random.Random,
     replay = world.game.start(world.players, world.options, world.deal)
     todo = [i for i, (s, _m) in enumerate(world.history) if s != observer]
     check = set(todo[-max_checks:])
+    log = getattr(policy, "needs_log", True)
     n = 0
     for i, (seat, move) in enumerate(world.history):
         if i in check:
             legal = replay.legal_moves(seat)
-            if len(legal) > 1 and policy.choose(replay.view(seat), legal, rng) != move:
+            if len(legal) > 1 and policy.choose(replay.view(seat, log=log), legal, rng) != move:
                 n += 1
         replay.play_legal(move, seat)
     return n

@@ -110,6 +110,8 @@ class ISMCTSBot:
                 self._policy = cls(game_id)
             if cls is not None and prior:
                 self._prior = self._policy if self._policy is not None else cls(game_id)
+        self._prior_log = getattr(self._prior, "needs_log", True)
+        self._policy_log = getattr(self._policy, "needs_log", True)
         self.last_iterations = 0        # how many iterations the last choice ran (benchmarks)
 
     # --- the search -------------------------------------------------------------------------
@@ -184,7 +186,7 @@ class ISMCTSBot:
                 if self._prior is not None and not children:
                     # the first child of a node is the heuristic's choice: a small budget
                     # then refines the heuristic instead of sampling moves blindly
-                    move = self._prior.choose(world.view(mover), legal, rng)
+                    move = self._prior.choose(world.view(mover, log=self._prior_log), legal, rng)
                 child = _Node(mover, move)
                 child.avail = 1
                 children[(mover, move)] = child
@@ -220,7 +222,7 @@ class ISMCTSBot:
                 mover = movers[0] if len(movers) == 1 else movers[rng.randrange(len(movers))]
                 legal = world.legal_moves(mover)
                 if len(legal) > 1:
-                    move = policy.choose(world.view(mover), legal, rng)
+                    move = policy.choose(world.view(mover, log=self._policy_log), legal, rng)
                 else:
                     move = legal[rng.randrange(1)]      # keeps the seeded sequence
                 world.play_legal(move, mover)

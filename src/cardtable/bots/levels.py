@@ -65,6 +65,7 @@ class NoisyBot:
         self.noise = noise
         self.name = name
         self.needs_view = getattr(inner, "needs_view", True)
+        self.needs_log = getattr(inner, "needs_log", True)
 
     def choose(self, view: dict[str, Any], legal: list[Move], rng: random.Random) -> Move:
         if rng.random() < self.noise:

@@ -131,13 +131,14 @@ class RolloutBot:
         state.play_legal(move, seat)
         rng = random.Random(seed)
         policy = self._policy
+        log = getattr(policy, "needs_log", True)
         for _ in range(self.max_rollout_moves):
             if state.is_over:
                 break
             movers = state.to_move()
             mover = movers[0] if len(movers) == 1 else movers[rng.randrange(len(movers))]
             legal = state.legal_moves(mover)
-            move = legal[0] if len(legal) == 1 else policy.choose(state.view(mover), legal, rng)
+            move = legal[0] if len(legal) == 1 else policy.choose(state.view(mover, log=log), legal, rng)
             state.play_legal(move, mover)
         if not state.is_over:
             return 0.0

@@ -65,6 +65,7 @@ class SearchBot:
     def _rollout(self, state: State, seat: int, rng: random.Random) -> float:
         """Play uniformly random moves to the end of the deal; the seat's margin over the
         mean of the others (a deal cut off by the move cap counts as 0)."""
+        log = getattr(self._policy, "needs_log", True)
         for _ in range(self.max_rollout_moves):
             if state.is_over:
                 scores = state.scores
@@ -74,7 +75,7 @@ class SearchBot:
             mover = movers[rng.randrange(len(movers))]
             legal = state.legal_moves(mover)
             if self._policy is not None and len(legal) > 1:
-                move = self._policy.choose(state.view(mover), legal, rng)
+                move = self._policy.choose(state.view(mover, log=log), legal, rng)
             else:
                 move = legal[rng.randrange(len(legal))]
             state.apply(move, mover)

@@ -238,3 +238,23 @@ def test_best_defence_matches_brute_force(pos: tuple[int, list[int]]) -> None:
         grown[i] |= 1 << c
     assert GIN.check_arrangement(hand & ~sum(1 << c for c, _ in d.layoffs), d.melds) is None
     assert GIN.best_defence(hand, table, layoffs=False).deadwood == slow_deadwood(hand)
+
+
+def test_bot_near_melds_counts_every_close_pair() -> None:
+    """The bot's shift-and-count ``near_melds`` against the pairwise definition."""
+    import random
+
+    from cardtable.games.gin.bots import near_melds
+    from cardtable.melds import bits
+
+    def pairwise(m: int) -> int:
+        cs = list(bits(m))
+        return sum(1 for i, a in enumerate(cs) for b in cs[i + 1:]
+                   if a % 13 == b % 13 or (a // 13 == b // 13 and abs(a - b) <= 2))
+
+    rng = random.Random(4)
+    for _ in range(3000):
+        m = sum(1 << c for c in rng.sample(range(52), rng.randrange(0, 16)))
+        assert near_melds(m) == pairwise(m)
+    # the suit edges: K and A of one suit, K♠ and 2♥ are not neighbours
+    assert near_melds((1 << 12) | (1 << 13)) == 0 and near_melds((1 << 11) | (1 << 12)) == 1

@@ -33,6 +33,7 @@ def _run(pos: int, hand: set[int]) -> int:
 
 class HeuristicBot:
     name = "heuristic"
+    needs_log = False        # reads no move log: bot_move and playouts leave it out of the view
 
     def __init__(self, game_id: str | None = None) -> None:
         self.game_id = game_id

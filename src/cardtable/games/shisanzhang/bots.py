@@ -60,6 +60,8 @@ class RandomValidBot:
     """A uniformly random non-fouling arrangement (rejection sampling over all splits)."""
 
     name = "random_valid"
+
+    needs_log = False        # reads no move log: bot_move and playouts leave it out of the view
     needs_all_legal = False     # reads only whether an arrangement is listed, and legal[0]
 
     def __init__(self, game_id: str | None = None) -> None:
@@ -77,6 +79,8 @@ class AutoBot:
     """The exact auto-arranger (arrange.py) and the special-hand choice."""
 
     name = "auto"
+
+    needs_log = False        # reads no move log: bot_move and playouts leave it out of the view
     needs_all_legal = False     # reads only the declarations and whether an arrangement is listed
 
     def __init__(self, game_id: str | None = None) -> None:

@@ -86,6 +86,7 @@ def advice(view: dict[str, Any], legal: list[Move]) -> tuple[Move, str]:
 
 class HeuristicBot:
     name = "heuristic"
+    needs_log = False        # reads no move log: bot_move and playouts leave it out of the view
 
     def __init__(self, game_id: str = "zhuoheia") -> None:
         self.game_id = game_id

@@ -53,6 +53,7 @@ def choose(view: dict[str, Any], legal: list[Move], rng: random.Random) -> tuple
 
 class HeuristicBot:
     name = "heuristic"
+    needs_log = False        # reads no move log: bot_move and playouts leave it out of the view
 
     def __init__(self, game_id: str | None = None) -> None:
         self.game_id = game_id
