@@ -146,8 +146,26 @@ def main() -> None:
     ap.add_argument("--specs", default="hard,expert",
                     help="bots timed by --levels (';' between them when a bot has settings)")
     ap.add_argument("--levels-only", action="store_true", help="skip the gin iterations-per-second part")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="interleaved rounds of ours (random playouts) and OpenSpiel's; with more "
+                         "than one, the median of the per-round ratios is printed too (a machine "
+                         "whose speed drifts skews one long run of each)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
+    if a.rounds > 1 and not a.levels_only:
+        spec = f"ismcts:iterations={a.iterations},rollout=random,prior=false"
+        ratios = []
+        for k in range(a.rounds):
+            ours = time_ours("gin", spec, a.positions)
+            theirs = time_openspiel(a.positions, a.iterations)
+            if theirs is None:
+                ap.error("--rounds needs open_spiel (pip install -e '.[bench]')")
+            ratios.append(ours["it_per_s_cpu"] / theirs["it_per_s_cpu"])
+            print(f"round {k + 1}: ours {ours['it_per_s_cpu']:.0f} it/s cpu, OpenSpiel "
+                  f"{theirs['it_per_s_cpu']:.0f} it/s cpu, ratio {ratios[-1]:.2f}", flush=True)
+        print(f"median ratio over {a.rounds} rounds: {statistics.median(ratios):.2f} "
+              f"(min {min(ratios):.2f}, max {max(ratios):.2f})")
+        return
     rows: list[dict[str, Any]] = []
     os_row = None
     if not a.levels_only:
