@@ -85,8 +85,9 @@ def bot_move(bot: Bot | str, state: State, seat: int, rng: random.Random,
     kinds of move there are, and their first moves) gets ``state.legal_moves_head(seat)``,
     a prefix of the list that some games build far more cheaply.  One that declares
     ``needs_log = False`` (every game's heuristic) gets the view without its move log.
-    The returned move is one of the legal moves.  ``legal``, a subset of the seat's legal moves, narrows the
-    choice (an outside engine whose rules allow fewer moves: rl/openspiel_gin_play.py).
+    The returned move is one of the legal moves.  ``legal``, a subset of the seat's legal
+    moves, narrows the choice (an outside engine whose rules allow fewer moves:
+    rl/openspiel_gin_play.py).
     """
     if isinstance(bot, str):
         bot = make_bot(state.game.id, bot)

@@ -19,7 +19,6 @@ class HeuristicBot:
     """Greedy, penalty-aware; sees only the view and the legal moves."""
 
     name = "heuristic"
-
     needs_log = False        # reads no move log: bot_move and playouts leave it out of the view
 
     def __init__(self, game_id: str | None = None) -> None:

@@ -43,7 +43,6 @@ class HeuristicBot:
     knocks with low deadwood (or late in the hand) and always goes gin when it can."""
 
     name = "heuristic"
-
     needs_log = False        # reads no move log: bot_move and playouts leave it out of the view
 
     def __init__(self, game_id: str | None = None, knock_at: int = 6) -> None:

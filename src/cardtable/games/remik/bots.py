@@ -26,7 +26,6 @@ class HeuristicBot:
     highest card that has no neighbour (same rank, or same suit within two ranks) in hand."""
 
     name = "heuristic"
-
     needs_log = False        # reads no move log: bot_move and playouts leave it out of the view
 
     def __init__(self, game_id: str | None = None) -> None:

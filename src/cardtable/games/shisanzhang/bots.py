@@ -60,7 +60,6 @@ class RandomValidBot:
     """A uniformly random non-fouling arrangement (rejection sampling over all splits)."""
 
     name = "random_valid"
-
     needs_log = False        # reads no move log: bot_move and playouts leave it out of the view
     needs_all_legal = False     # reads only whether an arrangement is listed, and legal[0]
 
@@ -79,7 +78,6 @@ class AutoBot:
     """The exact auto-arranger (arrange.py) and the special-hand choice."""
 
     name = "auto"
-
     needs_log = False        # reads no move log: bot_move and playouts leave it out of the view
     needs_all_legal = False     # reads only the declarations and whether an arrangement is listed
 
