@@ -15,7 +15,8 @@ from .test_ismcts import position, twin
 from .test_levels import random_positions
 
 
-@pytest.mark.parametrize("game_id", ["gin", "dummy", "sibaifen", "zuihoushengli", "jianshisifen"])
+@pytest.mark.parametrize("game_id", [pytest.param(g, marks=pytest.mark.slow) if g == "remik" else g
+                                     for g in game_ids()])
 def test_same_move_in_worlds_that_differ_only_in_hidden_cards(game_id: str) -> None:
     state, seat = position(game_id, 4, 12)
     other = twin(state, seat)
