@@ -51,7 +51,9 @@ class HeuristicBot:
             return by_verb["swap"][0]
         discards = by_verb.get("discard")
         if discards:
-            return max(discards, key=lambda m: self._discard_score(view, int(m.cards[0])))
+            from ...cards import parse_card
+            hand = [int(parse_card(t)) for t in view.get("hand", [])]     # once, not per discard
+            return max(discards, key=lambda m: self._discard_score(view, int(m.cards[0]), hand))
         return legal[rng.randrange(len(legal))]
 
     @staticmethod
@@ -78,9 +80,11 @@ class HeuristicBot:
                 n += 1
         return n
 
-    def _discard_score(self, view: dict[str, Any], card: int) -> tuple[int, int, int]:
-        from ...cards import parse_card
-        hand = [int(parse_card(t)) for t in view.get("hand", [])]
+    def _discard_score(self, view: dict[str, Any], card: int,
+                       hand: list[int] | None = None) -> tuple[int, int, int]:
+        if hand is None:
+            from ...cards import parse_card
+            hand = [int(parse_card(t)) for t in view.get("hand", [])]
         if card % COPY_STRIDE >= 52:
             return (-10, 0, -card)                 # keep jokers
         return (-self._neighbours(card, hand), _value(card), -card)
