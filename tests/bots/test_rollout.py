@@ -31,36 +31,7 @@ def test_plays_legal_moves_in_every_game(game_id: str) -> None:
         seat = state.to_move()[0]
         legal = state.legal_moves(seat)
         bot = make_bot(game_id, "rollout:playouts=12,min_worlds=2,z=0")
-        move = bot_move(bot, state, seat, random.Random(1))
-        if game_id == "shisanzhang":    # rivals are the arranger's splits, listed or not
-            assert state.why_illegal(seat, move) is None
-        else:
-            assert move in legal
-
-
-def test_shisanzhang_rivals_are_the_arrangers_runners_up() -> None:
-    """十三张: the rollout bot plays out the arranger's best splits (not the random splits the
-    bounded list holds); each is legal, the first is the arranger's own move, and with
-    z = 0 the bot does leave the arranger's move where a runner-up plays out better."""
-    from cardtable.games.shisanzhang.bots import AutoBot
-    from cardtable.registry import get_game
-    game = get_game("shisanzhang")
-    auto = AutoBot("shisanzhang")
-    overrode = 0
-    for seed in range(6):
-        state = game.new_state(4, game.make_options(None, None), seed=seed)
-        legal = state.legal_moves_head(0)
-        view = state.view(0, log=False)
-        rivals = auto.candidates(view, legal, 8)
-        arranged = [m for m in rivals if m.verb == "arrange"]
-        assert len(arranged) == 8 and len(set(arranged)) == 8
-        assert arranged[0] == auto.choose(view, legal, random.Random(0)) or any(m.verb == "declare" for m in legal)
-        assert all(state.why_illegal(0, m) is None for m in rivals)
-        bot = make_bot("shisanzhang", "rollout:playouts=120,z=0,min_worlds=6")
-        move = bot_move(bot, state, 0, random.Random(seed))
-        assert move in rivals
-        overrode += bot.last_overrode
-    assert overrode > 0
+        assert bot_move(bot, state, seat, random.Random(1)) in legal
 
 
 def test_deterministic_under_a_seed() -> None:

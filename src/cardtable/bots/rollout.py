@@ -81,16 +81,9 @@ class RolloutBot:
         base = self._policy.choose(view, legal, random.Random(rng.getrandbits(64)))
         if len(legal) == 1 or sampler is None:
             return base
-        pick = getattr(self._policy, "candidates", None)
-        if pick is not None:        # the game's policy names its close rivals (十三张)
-            others = [m for m in dict.fromkeys(pick(view, legal, self.max_candidates)) if m != base]
-            others = others[:self.max_candidates - 1]
-        else:
-            others = [m for m in legal if m != base]
-            if len(others) > self.max_candidates - 1:
-                others = rng.sample(others, self.max_candidates - 1)
-        if not others:
-            return base
+        others = [m for m in legal if m != base]
+        if len(others) > self.max_candidates - 1:
+            others = rng.sample(others, self.max_candidates - 1)
         seat = view["seat"]
         if self.model:
             sampler = modelled_sampler(sampler, seat, self._policy, self.pool, self.miss)
@@ -139,6 +132,7 @@ class RolloutBot:
         rng = random.Random(seed)
         policy = self._policy
         log = getattr(policy, "needs_log", True)
+        # a policy that reads only the head of the list (十三张's arranger) gets only that
         moves_of = state.legal_moves if getattr(policy, "needs_all_legal", True) else state.legal_moves_head
         for _ in range(self.max_rollout_moves):
             if state.is_over:

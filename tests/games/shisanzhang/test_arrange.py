@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 
 from cardtable.cards import cards_json, parse_cards
 from cardtable.games.shisanzhang.arrange import (
-    top_arrangements,
     best_arrangement,
     ev_tables,
     greedy_arrangement,
@@ -65,28 +64,6 @@ def test_exact_against_every_split() -> None:
                        default=None)
             assert best is not None
             assert abs(best_arrangement(cards, strict=strict).score - best) < 1e-9
-
-
-def test_top_arrangements_against_every_split() -> None:
-    """The k best splits are the k best scores over all 72,072 (two hands, both orderings),
-    each a distinct non-fouling split of the hand, the first as good as the exact arranger's."""
-    rng = random.Random(12)
-    for _ in range(2):
-        cards = rng.sample(range(52), 13)
-        for strict in (False, True):
-            scores = sorted((o for b in combinations(cards, 5)
-                             for rest in [[c for c in cards if c not in b]]
-                             for m in combinations(rest, 5)
-                             if (o := objective([c for c in rest if c not in m], m, b, strict=strict)) is not None),
-                            reverse=True)
-            top = top_arrangements(cards, 10, strict=strict)
-            assert [round(a.score, 9) for a in top] == [round(x, 9) for x in scores[:10]]
-            assert abs(top[0].score - best_arrangement(cards, strict=strict).score) < 1e-9
-            assert len({(a.front, a.middle) for a in top}) == 10
-            for a in top:
-                assert sorted(a.front + a.middle + a.back) == sorted(cards)
-                assert not _fouls(a.front, a.middle, a.back, strict)
-    assert top_arrangements(cards, 0) == []
 
 
 @settings(max_examples=40, deadline=None)

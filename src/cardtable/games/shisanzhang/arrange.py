@@ -26,7 +26,6 @@ Row values are table lookups on 13-bit masks of the hand's own cards.
 from __future__ import annotations
 
 import bisect
-import heapq
 import random
 import sys
 from collections.abc import Sequence
@@ -339,60 +338,6 @@ def _best_arrangement(cards: tuple[int, ...], wheel: str, strict: bool) -> Arran
         return Arrangement(g.front, g.middle, g.back, float("-inf"), visited)
     f, mi, ba = _rows(cards, *arg)
     return Arrangement(f, mi, ba, best, visited)
-
-
-def top_arrangements(cards: Sequence[int], k: int, wheel: str = WHEEL_LOWEST,
-                     strict: bool = False) -> list[Arrangement]:
-    """The ``k`` best non-fouling splits under :func:`objective`, best first (ties in the
-    search's visiting order); the first is :func:`best_arrangement`'s score.  For search
-    bots that compare close rivals by playing them out (bots/rollout.py).  The search keeps
-    the k-th best score as its bound, with the loosest of the exact arranger's bounds, so it
-    visits more backs than that one: tens of milliseconds a hand."""
-    if len(cards) != 13 or len(set(cards)) != 13:
-        raise ValueError("the auto-arranger needs 13 distinct cards")
-    if k < 1:
-        return []
-    cards_t = tuple(int(c) for c in cards)
-    ef_t, em_t, eb_t = ev_tables(wheel)
-    v5, t5, em, _top, w3 = _hand5(cards_t, wheel)
-    v3 = [0] * 8192
-    ef = [0.0] * 8192
-    f1max = -1e9
-    for key, m in zip(w3, _MASKS3, strict=True):
-        v = VALUE3[key]
-        v3[m] = v
-        ef[m] = ef_t[v >> 8]
-        f1max = max(f1max, ef[m])
-    heap: list[tuple[float, int, tuple[int, int, int]]] = []    # (score, -order, masks): min first
-    order = 0
-    for mb in sorted(_MASKS5, key=v5.__getitem__, reverse=True):
-        vb = v5[mb]
-        eb = eb_t[vb >> 12]
-        kth = heap[0][0] if len(heap) == k else -1e18
-        if eb + em_t[vb >> 12] + f1max <= kth:
-            break               # a middle is no stronger than its back: no later back can enter
-        rest = FULL ^ mb
-        fronts = _FRONTS.get(rest)
-        if fronts is None:
-            fronts = _fronts(rest)
-        for mf in fronts:
-            mm = rest ^ mf
-            sc = eb + em[mm] + ef[mf]
-            if len(heap) == k and sc <= heap[0][0]:
-                continue
-            vm = v5[mm]
-            if strict:
-                if vm >= vb or v3[mf] >= t5[mm]:
-                    continue
-            elif vm > vb or v3[mf] > t5[mm]:
-                continue
-            order += 1
-            item = (sc, -order, (mf, mm, mb))
-            if len(heap) < k:
-                heapq.heappush(heap, item)
-            else:
-                heapq.heapreplace(heap, item)
-    return [Arrangement(*_rows(cards_t, *masks), sc) for sc, _o, masks in sorted(heap, reverse=True)]
 
 
 def greedy_arrangement(cards: Sequence[int], wheel: str = WHEEL_LOWEST) -> Arrangement:

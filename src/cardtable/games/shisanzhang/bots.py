@@ -14,7 +14,7 @@ from typing import Any
 from ...cards import parse_cards
 from ...i18n import _
 from ...moves import Move
-from .arrange import best_arrangement, random_valid, top_arrangements
+from .arrange import best_arrangement, random_valid
 from .specials import BY_ID
 from .state import display_order
 
@@ -86,17 +86,3 @@ class AutoBot:
 
     def choose(self, view: dict[str, Any], legal: list[Move], rng: random.Random) -> Move:
         return advice(view, legal)[0]
-
-    def candidates(self, view: dict[str, Any], legal: list[Move], k: int) -> list[Move]:
-        """Rivals worth playing out (bots/rollout.py): the arranger's ``k`` best splits under
-        its own objective, and the declarations.  The listed moves past the first two are
-        random splits that lose clearly; the close calls are among the arranger's runners-up,
-        which its independent-rows objective may rank in the wrong order.  Every split of
-        the hand is legal (the module's docstring), listed or not."""
-        declares = [m for m in legal if m.verb == "declare"]
-        if not any(m.verb == "arrange" for m in legal):
-            return declares
-        wheel, strict = _opts(view)
-        splits = [Move("arrange", groups=tuple(display_order(r) for r in (a.front, a.middle, a.back)))
-                  for a in top_arrangements(_hand(view), k, wheel, strict)]
-        return declares + splits
