@@ -93,12 +93,18 @@ class RolloutBot:
         worlds = 0
         used = 0
         deadline = None if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000
+        per_playout = 0.0           # the slowest round so far, per playout (time budget only)
         while alive:
             need = len(alive) + 1
             if self.playouts is not None and used + need > self.playouts:
                 break
-            if deadline is not None and worlds and time.perf_counter() >= deadline:
-                break
+            if deadline is not None:
+                now = time.perf_counter()
+                # a round is all-or-nothing (every candidate in the same world), so one that
+                # would end past the deadline is not begun: the budget is a cap, not a target
+                if worlds and now + per_playout * need >= deadline:
+                    break
+                started = now
             world = sampler(rng)
             seed = rng.getrandbits(64)
             ref = self._value(world, base, seat, seed)
@@ -108,6 +114,8 @@ class RolloutBot:
                 sqs[m] += d * d
             used += need
             worlds += 1
+            if deadline is not None:
+                per_playout = max(per_playout, (time.perf_counter() - started) / need)
             if worlds >= self.min_worlds:
                 alive = [m for m in alive if self._bound(sums[m], sqs[m], worlds, +1) >= 0.0]
         self.last_playouts = used
