@@ -34,6 +34,38 @@ def test_plays_legal_moves_in_every_game(game_id: str) -> None:
         assert bot_move(bot, state, seat, random.Random(1)) in legal
 
 
+def test_a_time_budget_never_begins_a_round_past_its_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fake clock, 10 ms a playout: rounds of 8 playouts take 80 ms, so with 250 ms the
+    bot plays rounds ending at 80, 160 and 240 ms and does not begin one that would end at
+    320 (it used to: the deadline was checked only before each round)."""
+    import types
+
+    import cardtable.bots.rollout as rollout
+
+    clock = [0.0]
+    monkeypatch.setattr(rollout, "time", types.SimpleNamespace(perf_counter=lambda: clock[0]))
+    real_value = RolloutBot._value
+
+    def value(self, world, move, seat, seed):  # type: ignore[no-untyped-def]
+        clock[0] += 0.010
+        return real_value(self, world, move, seat, seed)
+
+    monkeypatch.setattr(RolloutBot, "_value", value)
+    for state in random_positions("gin", 6, 8):
+        seat = state.to_move()[0]
+        if len(state.legal_moves(seat)) < 9:
+            continue
+        clock[0] = 0.0
+        bot = make_bot("gin", "rollout:budget_ms=250,min_worlds=1000,max_candidates=8")
+        bot.playouts = None
+        bot_move(bot, state, seat, random.Random(1))
+        assert bot.last_playouts == 24          # three whole rounds of 8
+        assert clock[0] <= 0.250 + 1e-9
+        break
+    else:
+        pytest.fail("no gin position with nine legal moves")
+
+
 def test_deterministic_under_a_seed() -> None:
     for state in random_positions("gin", 3, 6):
         seat = state.to_move()[0]
