@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 from ...cards import COPY_STRIDE, JK, card_str
@@ -146,6 +147,13 @@ def analyse(slots: Sequence[Slot], *, joker_minority: bool = True,
                 raise MeldError(N_("two jokers may not sit next to each other in a run (remik.md rule 9)"))
     value = sum(table_value_at(pos(r)) for _, r in ordered)
     return MeldInfo("run", ordered, value, jokers == 0, pos(ordered[0][1]))
+
+
+@lru_cache(maxsize=4096)
+def meld_value(slots: tuple[Slot, ...], joker_minority: bool, no_adjacent_jokers: bool) -> int:
+    """A table meld's value, shown in every view: a table meld changes far less often than
+    views are made, so each distinct one is analysed once."""
+    return analyse(slots, joker_minority=joker_minority, no_adjacent_jokers=no_adjacent_jokers).value
 
 
 # --- candidates (for legal_moves and bots) ---------------------------------------------------

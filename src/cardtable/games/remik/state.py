@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from ...cards import COPY_STRIDE, JK, Card, card_str, cards_json, cards_of
@@ -22,7 +23,7 @@ from ...i18n import _
 from ...moves import Move
 from ...scoring import ScoreItem
 from . import notation
-from .melds import MeldInfo, Slot, analyse, is_joker, slot_str
+from .melds import MeldInfo, Slot, analyse, is_joker, meld_value, slot_str
 from .rules import RemikOptions
 from .scoring import deal_items, hand_value
 
@@ -51,6 +52,12 @@ def _bit(c: int) -> int:
 def _face(code: int) -> int:
     b = code % COPY_STRIDE
     return JK if b >= 52 else b
+
+
+@lru_cache(maxsize=64)
+def _options_dict(opts: RemikOptions) -> dict[str, Any]:
+    """The (frozen) options as a view shows them, built once rather than on every view."""
+    return opts.to_dict()
 
 
 class RemikState(State):
@@ -339,14 +346,17 @@ class RemikState(State):
             "stock": len(self.stock), "discard": cards_json(self.discard_pile),
             "table": [{"id": m.name, "owner": m.owner, "kind": m.kind,
                        "cards": [slot_str(s) for s in m.slots],
-                       "value": self.analyse(m.slots).value} for m in self.melds],
+                       "value": meld_value(tuple(m.slots), self.opts.joker_minority,
+                                           self.opts.no_adjacent_jokers)} for m in self.melds],
             "hand_sizes": [h.bit_count() for h in self.hands],
             "opened": [self.opened(s) for s in range(self.players)],
             "taken": card_str(self.taken) if self.taken >= 0 else None,
             "must_use_joker": bool(self.pending),
             "opening_min": self.opts.opening_min,
             "threshold": self.opts.threshold(self.players),
-            "options": self.opts.to_dict(),     # public rules: what a player's warnings need
+            # public rules: what a player's warnings need; every value is a scalar, so a
+            # shallow copy of the options' dict is as independent as a fresh one
+            "options": dict(_options_dict(self.opts)),
         }
         if seat is not None:
             d["hand"] = self._hand_list(seat)
