@@ -54,6 +54,23 @@ def _face(code: int) -> int:
     return JK if b >= 52 else b
 
 
+@lru_cache(maxsize=4096)
+def _copies_by_face(hand: int, extra: int, for_discard: bool,
+                    first: int | frozenset[int]) -> dict[int, tuple[int, ...]]:
+    """The physical copies of each face in the order :meth:`RemikState.resolve` uses them;
+    ``first`` is the taken card for a discard (used last), else the cards used first."""
+    pool = cards_of(hand) + ([Card(extra)] if extra >= 0 else [])
+    if for_discard:
+        pool.sort(key=lambda c: (c == first, int(c)))
+    else:
+        assert isinstance(first, frozenset)
+        pool.sort(key=lambda c: (c not in first, int(c)))
+    by_face: dict[int, list[int]] = {}
+    for c in pool:
+        by_face.setdefault(_face(c), []).append(int(c))
+    return {f: tuple(v) for f, v in by_face.items()}
+
+
 @lru_cache(maxsize=64)
 def _options_dict(opts: RemikOptions) -> dict[str, Any]:
     """The (frozen) options as a view shows them, built once rather than on every view."""
@@ -114,21 +131,19 @@ class RemikState(State):
         and a joker taken by exchange are used first, then the lowest code; for a discard the
         taken card is used last.  None when the hand lacks a face.
         """
-        pool = cards_of(self.hands[seat]) + ([Card(extra)] if extra >= 0 else [])
-        first = {self.taken, extra, *self.pending} - {-1}
-        if for_discard:
-            pool.sort(key=lambda c: (c == self.taken, int(c)))
-        else:
-            pool.sort(key=lambda c: (c not in first, int(c)))
-        by_face: dict[int, list[int]] = {}
-        for c in pool:
-            by_face.setdefault(_face(c), []).append(int(c))
+        # listing moves resolves every candidate twice (make_move, then why_illegal) on the
+        # same hand: the copy order depends only on this key, so it is worked out once
+        first = self.taken if for_discard else frozenset({self.taken, extra, *self.pending} - {-1})
+        by_face = _copies_by_face(self.hands[seat], extra, for_discard, first)
         out = []
+        taken_of: dict[int, int] = {}
         for f in faces:
-            lst = by_face.get(f)
-            if not lst:
+            lst = by_face.get(f, ())
+            k = taken_of.get(f, 0)
+            if k >= len(lst):
                 return None
-            out.append(lst.pop(0))
+            out.append(lst[k])
+            taken_of[f] = k + 1
         return out
 
     def make_move(self, verb: str, seat: int, groups: Sequence[Sequence[notation.Face]],
