@@ -220,6 +220,7 @@ def _joker_ok(cand: Sequence[tuple[int, int]], minority: bool, no_adjacent: bool
     return True
 
 
+@lru_cache(maxsize=8192)     # the same few hundred shapes recur in every hand
 def cand_value(cand: Cand) -> tuple[int, bool]:
     """Table value and purity of a candidate (through :func:`analyse` on stand-in codes)."""
     slots = [(JK + COPY_STRIDE * i if f == JK else f, r) for i, (f, r) in enumerate(cand)]

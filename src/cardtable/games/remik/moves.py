@@ -18,12 +18,14 @@ move, listed or not (larger melds, several jokers, several cards laid off at onc
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
+from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING
 
 from ...cards import COPY_STRIDE, JK, cards_of
 from ...moves import Move
-from .melds import Cand, analyse, base_at, cand_value, candidate_melds, is_joker, rank_of, suit_of
+from .melds import Cand, Slot, analyse, base_at, cand_value, candidate_melds, is_joker, rank_of, suit_of
 
 if TYPE_CHECKING:
     from .state import RemikState, TableMeld
@@ -50,13 +52,15 @@ def _move(st: RemikState, verb: str, seat: int, groups: list[Cand], mid: str | N
         return None
 
 
-def openings(st: RemikState, seat: int, extra: int = -1) -> list[list[Cand]]:
+def openings(st: RemikState, seat: int, extra: int = -1,
+             faces: Counter[int] | None = None) -> list[list[Cand]]:
     """Up to MAX_OPENINGS sets of disjoint candidate melds meeting remik.md rule 20.
 
     A depth-first search over candidate melds (highest value first), bounded by SEARCH_NODES;
     with ``extra`` (take meld) only openings that use that face are kept.
     """
-    faces = _faces(st, seat, extra)
+    if faces is None:
+        faces = _faces(st, seat, extra)
     need_face = (JK if extra % COPY_STRIDE >= 52 else extra % COPY_STRIDE) if extra >= 0 else None
     scored = []
     for c in _cands(st, faces):
@@ -97,38 +101,70 @@ def openings(st: RemikState, seat: int, extra: int = -1) -> list[list[Cand]]:
     return found
 
 
-def meld_lays(st: RemikState, seat: int, m: TableMeld) -> list[tuple[int, int]]:
-    """(face, stand-in) pairs that can be laid off singly onto ``m``."""
-    faces = _faces(st, seat)
-    out = []
+def meld_lays(st: RemikState, seat: int, m: TableMeld,
+              faces: Counter[int] | None = None) -> list[tuple[int, int]]:
+    """(face, stand-in) pairs that can be laid off singly onto ``m`` (``faces``: the hand's)."""
+    if faces is None:
+        faces = _faces(st, seat)
+    key = (tuple(m.slots), m.kind, st.opts.joker_minority, st.opts.no_adjacent_jokers)
+    good: list[tuple[int, int]] = []
     for f in sorted(faces):
         if f == JK:
-            for rep in _joker_spots(m):
-                out.append((JK, rep))
-        else:
-            out.append((f, f))
-    good = []
-    for f, rep in out:
-        code = JK + COPY_STRIDE * 40 if f == JK else f + COPY_STRIDE * 40  # a stand-in code
-        try:
-            info = analyse(m.slots + [(code, rep)], joker_minority=st.opts.joker_minority,
-                           no_adjacent_jokers=st.opts.no_adjacent_jokers)
-        except ValueError:
-            continue
-        if info.kind == m.kind:
-            good.append((f, rep))
+            good += [(JK, rep) for rep in _joker_lays(*key)]
+        elif f in _natural_lays(*key):
+            good.append((f, f))
     return good
 
 
-def _joker_spots(m: TableMeld) -> list[int]:
-    reps = [r for _, r in m.slots]
-    if m.kind == "set":
+def _lays_onto(slots: tuple[Slot, ...], kind: str, face: int, rep: int, joker_minority: bool,
+               no_adjacent_jokers: bool) -> bool:
+    code = JK + COPY_STRIDE * 40 if face == JK else face + COPY_STRIDE * 40  # a stand-in code
+    try:
+        info = analyse(list(slots) + [(code, rep)], joker_minority=joker_minority,
+                       no_adjacent_jokers=no_adjacent_jokers)
+    except ValueError:
+        return False
+    return info.kind == kind
+
+
+def lay_candidates(slots: Sequence[Slot], kind: str) -> range | list[int]:
+    """The natural faces that may extend a meld of ``kind``: a set stays one rank and a run
+    one suit, so ``analyse`` rejects (or changes the kind for) any other face."""
+    if not slots:
+        return range(52)
+    rep = slots[0][1]
+    if kind == "set":
+        return [s * 13 + rank_of(rep) - 1 for s in range(4)]
+    if kind == "run":
+        return range(suit_of(rep) * 13, suit_of(rep) * 13 + 13)
+    return []       # analyse gives only "set" or "run": no face keeps another kind
+
+
+# A table meld is offered lay-offs on every listing while it stays as it is, and its slots
+# (with the rules) decide which single cards fit: each distinct meld is analysed once.
+@lru_cache(maxsize=4096)
+def _natural_lays(slots: tuple[Slot, ...], kind: str, joker_minority: bool,
+                  no_adjacent_jokers: bool) -> frozenset[int]:
+    return frozenset(f for f in lay_candidates(slots, kind)
+                     if _lays_onto(slots, kind, f, f, joker_minority, no_adjacent_jokers))
+
+
+@lru_cache(maxsize=4096)
+def _joker_lays(slots: tuple[Slot, ...], kind: str, joker_minority: bool,
+                no_adjacent_jokers: bool) -> tuple[int, ...]:
+    return tuple(rep for rep in _joker_spots(kind, slots)
+                 if _lays_onto(slots, kind, JK, rep, joker_minority, no_adjacent_jokers))
+
+
+def _joker_spots(kind: str, slots: Sequence[Slot]) -> list[int]:
+    reps = [r for _, r in slots]
+    if kind == "set":
         rank = rank_of(reps[0])
         have = {suit_of(r) for r in reps}
         return [s * 13 + rank - 1 for s in range(4) if s not in have]
     suit = suit_of(reps[0])
-    info = analyse(m.slots, joker_minority=False, no_adjacent_jokers=False)
-    low, high = info.low, info.low + len(m.slots) - 1
+    info = analyse(slots, joker_minority=False, no_adjacent_jokers=False)
+    low, high = info.low, info.low + len(slots) - 1
     return [base_at(suit, p) for p in (low - 1, high + 1) if 1 <= p <= 14 and not (p == 1 and high == 14)
             and not (p == 14 and low == 1)]
 
@@ -238,24 +274,24 @@ def legal_moves(st: RemikState, seat: int) -> list[Move]:
                 for op in openings(st, seat, st.top()):
                     cands.append(_move(st, "takemeld", seat, op))
     else:
+        faces = _faces(st, seat)
         if st.pending:
             cands += pending_uses(st, seat)
         if not st.opened(seat):
-            for op in openings(st, seat):
+            for op in openings(st, seat, faces=faces):
                 cands.append(_move(st, "meld", seat, op))
         else:
-            ms = sorted(_cands(st, _faces(st, seat)), key=lambda c: (-len(c), -cand_value(c)[0]))
+            ms = sorted(_cands(st, faces), key=lambda c: (-len(c), -cand_value(c)[0]))
             for c in ms[:MAX_MELDS]:
                 cands.append(_move(st, "meld", seat, [c]))
             for m in st.melds:
-                for f, rep in meld_lays(st, seat, m):
+                for f, rep in meld_lays(st, seat, m, faces):
                     cands.append(_move(st, "lay", seat, [((f, rep),)], m.name))
-            hand_faces = _faces(st, seat)
             for m in st.melds:
                 for code, rep in m.slots:
-                    if is_joker(code) and hand_faces.get(rep, 0) > 0:
+                    if is_joker(code) and faces.get(rep, 0) > 0:
                         cands.append(_move(st, "swap", seat, [((rep, rep),)], m.name))
-        for f in sorted(_faces(st, seat)):
+        for f in sorted(faces):
             cands.append(_move(st, "discard", seat, [((f, -1 if f == JK else f),)]))
     out: list[Move] = []
     seen = set()
