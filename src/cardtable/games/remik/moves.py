@@ -40,9 +40,16 @@ def _faces(st: RemikState, seat: int, extra: int = -1) -> Counter[int]:
     return Counter(JK if c % COPY_STRIDE >= 52 else c % COPY_STRIDE for c in cards)
 
 
-def _cands(st: RemikState, faces: Counter[int]) -> list[Cand]:
-    return candidate_melds(faces, max_jokers=1, joker_minority=st.opts.joker_minority,
-                           no_adjacent_jokers=st.opts.no_adjacent_jokers)
+def _cands(st: RemikState, faces: Counter[int]) -> tuple[Cand, ...]:
+    return _cands_of(tuple(sorted(faces.items())), st.opts.joker_minority, st.opts.no_adjacent_jokers)
+
+
+# a hand is listed in its draw phase, its play phase and again in look-aheads and playouts
+@lru_cache(maxsize=2048)
+def _cands_of(faces: tuple[tuple[int, int], ...], joker_minority: bool,
+              no_adjacent_jokers: bool) -> tuple[Cand, ...]:
+    return tuple(candidate_melds(Counter(dict(faces)), max_jokers=1, joker_minority=joker_minority,
+                                 no_adjacent_jokers=no_adjacent_jokers))
 
 
 def _move(st: RemikState, verb: str, seat: int, groups: list[Cand], mid: str | None = None) -> Move | None:
