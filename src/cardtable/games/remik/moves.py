@@ -40,8 +40,12 @@ def _faces(st: RemikState, seat: int, extra: int = -1) -> Counter[int]:
     return Counter(JK if c % COPY_STRIDE >= 52 else c % COPY_STRIDE for c in cards)
 
 
+def _hand_key(st: RemikState, faces: Counter[int]) -> tuple[tuple[tuple[int, int], ...], bool, bool]:
+    return tuple(sorted(faces.items())), st.opts.joker_minority, st.opts.no_adjacent_jokers
+
+
 def _cands(st: RemikState, faces: Counter[int]) -> tuple[Cand, ...]:
-    return _cands_of(tuple(sorted(faces.items())), st.opts.joker_minority, st.opts.no_adjacent_jokers)
+    return _cands_of(*_hand_key(st, faces))
 
 
 # a hand is listed in its draw phase, its play phase and again in look-aheads and playouts
@@ -69,11 +73,7 @@ def openings(st: RemikState, seat: int, extra: int = -1,
     if faces is None:
         faces = _faces(st, seat, extra)
     need_face = (JK if extra % COPY_STRIDE >= 52 else extra % COPY_STRIDE) if extra >= 0 else None
-    scored = []
-    for c in _cands(st, faces):
-        value, pure = cand_value(c)
-        scored.append((c, value, pure, Counter(f for f, _ in c)))
-    scored.sort(key=lambda t: (-t[1], -len(t[0])))
+    scored = _scored(*_hand_key(st, faces))
     need_pure = st.opts.opening_requires_pure_run
     if need_pure and not any(p for _, _, p, _ in scored):
         return []
@@ -82,30 +82,45 @@ def openings(st: RemikState, seat: int, extra: int = -1,
     found: list[list[Cand]] = []
     nodes = 0
 
-    def dfs(start: int, left: Counter[int], chosen: list[int], total: int, pure: bool) -> None:
+    def dfs(start: int, left: dict[int, int], used: int, chosen: list[int], total: int,
+            pure: bool) -> None:
         nonlocal nodes
         for i in range(start, len(scored)):
             if len(found) >= MAX_OPENINGS or nodes >= SEARCH_NODES:
                 return
             c, value, cpure, uses = scored[i]
-            if any(left[f] < n for f, n in uses.items()):
+            if any(left.get(f, 0) < n for f, n in uses):
                 continue
             nodes += 1
-            left2 = left - uses
+            left2 = left.copy()
+            for f, n in uses:
+                left2[f] -= n
+            used2 = used + len(c)
             t2, p2 = total + value, pure or cpure
             chosen.append(i)
-            used = total_cards - sum(left2.values())
             ok = t2 >= minimum and (p2 or not need_pure)
-            if ok and need_face is not None and left2[need_face] >= faces[need_face]:
+            if ok and need_face is not None and left2.get(need_face, 0) >= faces[need_face]:
                 ok = False
-            if ok and (used < total_cards or st.opts.allow_go_out_without_discard):
+            if ok and (used2 < total_cards or st.opts.allow_go_out_without_discard):
                 found.append([scored[k][0] for k in chosen])
-            dfs(i + 1, left2, chosen, t2, p2)
+            dfs(i + 1, left2, used2, chosen, t2, p2)
             chosen.pop()
 
-    dfs(0, Counter(faces), [], 0, False)
+    dfs(0, dict(faces), 0, [], 0, False)
     found.sort(key=lambda g: (-sum(len(c) for c in g), -sum(cand_value(c)[0] for c in g)))
     return found
+
+
+@lru_cache(maxsize=2048)
+def _scored(faces: tuple[tuple[int, int], ...], joker_minority: bool,
+            no_adjacent_jokers: bool) -> tuple[tuple[Cand, int, bool, tuple[tuple[int, int], ...]], ...]:
+    """The opening search's candidates, highest value first: (meld, value, pure, faces used)."""
+    scored = []
+    for c in _cands_of(faces, joker_minority, no_adjacent_jokers):
+        value, pure = cand_value(c)
+        scored.append((c, value, pure, tuple(Counter(f for f, _ in c).items())))
+    scored.sort(key=lambda t: (-t[1], -len(t[0])))
+    return tuple(scored)
 
 
 def meld_lays(st: RemikState, seat: int, m: TableMeld,
