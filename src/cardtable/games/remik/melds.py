@@ -150,10 +150,12 @@ def analyse(slots: Sequence[Slot], *, joker_minority: bool = True,
 
 
 @lru_cache(maxsize=4096)
-def meld_value(slots: tuple[Slot, ...], joker_minority: bool, no_adjacent_jokers: bool) -> int:
-    """A table meld's value, shown in every view: a table meld changes far less often than
-    views are made, so each distinct one is analysed once."""
-    return analyse(slots, joker_minority=joker_minority, no_adjacent_jokers=no_adjacent_jokers).value
+def meld_shown(slots: tuple[Slot, ...], joker_minority: bool,
+               no_adjacent_jokers: bool) -> tuple[tuple[str, ...], int]:
+    """A table meld's cards as text and its value, shown in every view: a table meld changes
+    far less often than views are made, so each distinct one is worked out once."""
+    cards = tuple(slot_str(s) for s in slots)
+    return cards, analyse(slots, joker_minority=joker_minority, no_adjacent_jokers=no_adjacent_jokers).value
 
 
 # --- candidates (for legal_moves and bots) ---------------------------------------------------

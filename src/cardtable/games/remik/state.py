@@ -23,7 +23,7 @@ from ...i18n import _
 from ...moves import Move
 from ...scoring import ScoreItem
 from . import notation
-from .melds import MeldInfo, Slot, analyse, is_joker, meld_value, slot_str
+from .melds import MeldInfo, Slot, analyse, is_joker, meld_shown
 from .rules import RemikOptions
 from .scoring import deal_items, hand_value
 
@@ -354,15 +354,16 @@ class RemikState(State):
     def _hand_list(self, seat: int) -> list[str]:
         return cards_json(sorted(cards_of(self.hands[seat]), key=lambda c: (c % COPY_STRIDE, c)))
 
+    def _table_entry(self, m: TableMeld) -> dict[str, Any]:
+        cards, value = meld_shown(tuple(m.slots), self.opts.joker_minority, self.opts.no_adjacent_jokers)
+        return {"id": m.name, "owner": m.owner, "kind": m.kind, "cards": list(cards), "value": value}
+
     def _view(self, seat: int | None) -> dict[str, Any]:
         d: dict[str, Any] = {
             "dealer": self.dealer, "starter": self.starter, "turn": self.turn,
             "current": None if self.over else self.current, "phase": None if self.over else self.phase,
             "stock": len(self.stock), "discard": cards_json(self.discard_pile),
-            "table": [{"id": m.name, "owner": m.owner, "kind": m.kind,
-                       "cards": [slot_str(s) for s in m.slots],
-                       "value": meld_value(tuple(m.slots), self.opts.joker_minority,
-                                           self.opts.no_adjacent_jokers)} for m in self.melds],
+            "table": [self._table_entry(m) for m in self.melds],
             "hand_sizes": [h.bit_count() for h in self.hands],
             "opened": [self.opened(s) for s in range(self.players)],
             "taken": card_str(self.taken) if self.taken >= 0 else None,
