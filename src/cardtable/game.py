@@ -244,13 +244,6 @@ class State(ABC):
         best = max(sc)
         return [s for s, v in enumerate(sc) if v == best]
 
-    def finish_places(self) -> list[int] | None:
-        """Each seat's place in the order the players went out (0 = first), once the deal is
-        over, in games where that order is part of the result (it settles tribute and the
-        next dealer in 捉黑A); None elsewhere.  Search bots use it to tell apart playouts
-        whose scores are equal."""
-        return None
-
     def _seat_for(self, seat: int | None, what: str | Move,
                   movers: tuple[int, ...] | None = None) -> int:
         movers = self.to_move() if movers is None else movers

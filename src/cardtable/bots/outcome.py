@@ -9,10 +9,6 @@ same (捉黑A settles points per match, not per deal; a drawn gin hand), the dea
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from ..game import State
 
 #: games whose deal scores are penalty points: fewer is better
 LOWER_SCORES_WIN: frozenset[str] = frozenset({"remik"})
@@ -26,21 +22,4 @@ def seat_values(game_id: str, scores: Sequence[int], winners: Sequence[int]) -> 
     if len(set(values)) <= 1:
         won = set(winners)
         values = [1.0 if s in won else 0.0 for s in range(len(scores))]
-    return values
-
-
-def playout_values(state: State, place_weight: float = 0.0) -> list[float]:
-    """:func:`seat_values` of a finished playout, for search: plus ``place_weight`` times the
-    seat's finishing place on a 1 (first out) … 0 (last) scale, in games that record the
-    order the players went out (:meth:`State.finish_places`).
-
-    Where a deal's result is only which side won (捉黑A), two moves almost always lead to
-    the same winner in a playout, so their paired difference is 0 and a few hundred
-    playouts cannot tell them apart; the finishing order moves with nearly every choice,
-    is what the next hand's tribute is settled on, and goes with winning."""
-    values = seat_values(state.game.id, state.scores, state.winners())
-    places = state.finish_places() if place_weight else None
-    if places:
-        last = max(1, len(places) - 1)
-        values = [v + place_weight * (last - p) / last for v, p in zip(values, places, strict=True)]
     return values

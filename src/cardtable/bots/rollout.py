@@ -19,9 +19,7 @@ Candidates that are clearly worse than the heuristic's move (their upper bound b
 after ``min_worlds`` worlds) are dropped, so the budget goes to the close ones.  The budget is
 a number of playouts (``playouts``, reproducible) or a time (``budget_ms``), whichever runs
 out first.  The reward is the seat's margin over the mean of the others in the deal's points
-(:func:`cardtable.bots.outcome.playout_values`), unsquashed: the objective is points per deal;
-where a deal has no points, only a winning side (捉黑A), ``place_weight`` (0.5) of the seat's
-finishing place is added, so that playouts with the same winner still tell moves apart.
+(:func:`cardtable.bots.outcome.seat_values`), unsquashed: the objective is points per deal.
 
 Its weakness is the base policy's: opponents in the playouts play the heuristic from their
 view of the sampled world, and the bot's own later moves are the heuristic's, so a plan that
@@ -39,7 +37,7 @@ from typing import Any
 from ..game import State
 from ..moves import Move
 from .inference import modelled_sampler
-from .outcome import playout_values
+from .outcome import seat_values
 
 Sampler = Callable[[random.Random], State]
 
@@ -53,7 +51,7 @@ class RolloutBot:
     def __init__(self, game_id: str | None = None, playouts: int | None = 200,
                  budget_ms: float | None = None, max_candidates: int = 8, z: float = 2.0,
                  min_worlds: int = 4, model: bool = False, pool: int = 24, miss: float = 0.3,
-                 max_rollout_moves: int = 3000, place_weight: float = 0.5) -> None:
+                 max_rollout_moves: int = 3000) -> None:
         if playouts is None and budget_ms is None:
             raise ValueError("rollout needs a playout budget, a time budget or both")
         self.game_id = game_id
@@ -64,7 +62,6 @@ class RolloutBot:
         self.min_worlds = max(2, int(min_worlds))
         self.max_rollout_moves = max_rollout_moves
         self.model, self.pool, self.miss = model, max(1, int(pool)), miss
-        self.place_weight = float(place_weight)
         self._policy: Any = None
         if game_id is not None:
             from . import game_bots
@@ -155,6 +152,6 @@ class RolloutBot:
             state.play_legal(move, mover)
         if not state.is_over:
             return 0.0
-        values = playout_values(state, self.place_weight)
+        values = seat_values(state.game.id, state.scores, state.winners())
         others = [v for s, v in enumerate(values) if s != seat]
         return values[seat] - sum(others) / max(1, len(others))

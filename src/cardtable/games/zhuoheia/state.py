@@ -359,15 +359,6 @@ class ZhuoheiaState(State):
         """§2.4: the side of the first finisher wins the hand."""
         return self.winning_side()
 
-    def finish_places(self) -> list[int] | None:
-        """§2.4: the finishing order is recorded; it settles the next hand's tribute."""
-        if not self.is_over:
-            return None
-        places = [0] * self.players
-        for place, s in enumerate(self.finish_order):
-            places[s] = place
-        return places
-
     def score_items(self) -> list[ScoreItem]:
         items = list(self.items)
         if not self.is_over:
