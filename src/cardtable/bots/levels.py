@@ -35,9 +35,10 @@ LEVELS = ("easy", "medium", "hard", "expert")
 #: rollout playouts of ``hard`` per game (``expert``: ×3), sized from the measured CPU time
 #: per move (bench_ismcts.py --levels, docs/bots.md) to a p99 of about 0.5–0.7 s of CPU.
 #: Gin has 500: its playouts got 2.4× cheaper (views without the log), and 200 drew level
-#: with ``medium`` where 500 beats it (the ladder in docs/bots.md).
+#: with ``medium`` where 500 beats it (the ladder in docs/bots.md).  Remik has 80: its
+#: playouts got about 4× cheaper (candidate melds worked out once per hand).
 HARD_PLAYOUTS: dict[str, int] = {
-    "gin": 500, "dummy": 100, "remik": 24, "shisanzhang": 200, "sibaifen": 150,
+    "gin": 500, "dummy": 100, "remik": 80, "shisanzhang": 200, "sibaifen": 150,
     "yijiang": 200, "wushiyifen": 150, "zhuoheia": 40, "zuihoushengli": 200,
     "jianshisifen": 200, "biefufen": 200, "bieqi": 200,
 }
