@@ -11,7 +11,7 @@ A level is a bot and a budget, per game:
 
 The rollout bot replaced IS-MCTS (:mod:`cardtable.bots.ismcts`, still available as
 ``ismcts``) at these levels: at the same time per move it beat ``medium`` where IS-MCTS
-only drew level with it (docs/bots.md, "Strength").  Budgets are playout counts so that a
+only drew level with it (docs/ladder.md).  Budgets are playout counts so that a
 level is deterministic under a seed; the time cap is a safety net on a loaded machine (a
 move cut by it is no longer reproducible).  The counts per game come from
 ``bench/bench_ismcts.py --levels`` (docs/bots.md).
@@ -35,7 +35,7 @@ LEVELS = ("easy", "medium", "hard", "expert")
 #: rollout playouts of ``hard`` per game (``expert``: ×3), sized from the measured CPU time
 #: per move (bench_ismcts.py --levels, docs/bots.md) to a p99 of about 0.5–0.7 s of CPU.
 #: Gin has 500: its playouts got 2.4× cheaper (views without the log), and 200 drew level
-#: with ``medium`` where 500 beats it (the ladder in docs/bots.md).  Remik has 80: its
+#: with ``medium`` where 500 beats it (docs/ladder.md).  Remik has 80: its
 #: playouts got about 4× cheaper (candidate melds worked out once per hand).
 HARD_PLAYOUTS: dict[str, int] = {
     "gin": 500, "dummy": 100, "remik": 80, "shisanzhang": 200, "sibaifen": 150,
