@@ -133,3 +133,13 @@ def test_level_timing_positions_spread_over_the_deal() -> None:
     rows = bench_ismcts.level_times("gin", 3, ("medium", "rollout:playouts=6"))
     assert [r["level"] for r in rows] == ["medium", "rollout:playouts=6"]
     assert all(r["moves"] == 3 and r["p99_s"] >= r["median_s"] >= 0 for r in rows)
+
+
+def test_level_agreement_counts_the_same_decisions_for_both_levels(monkeypatch: pytest.MonkeyPatch) -> None:
+    """bench/level_agreement.py: both levels choose on every decision, with the same generator.
+    With 1 and 3 playouts neither can finish two worlds, so both keep the heuristic's move."""
+    agree = _load("level_agreement")
+    monkeypatch.setattr(agree, "HARD_PLAYOUTS", {"yijiang": 1})
+    row = agree.agreement("yijiang", 3)
+    assert row == {"game": "yijiang", "decisions": 3, "same": 3, "hard_overrode": 0,
+                   "expert_overrode": 0}
