@@ -19,13 +19,15 @@ import random
 from bench_ismcts import spread_positions
 
 from cardtable.bots import bot_move, make_bot
-from cardtable.bots.levels import HARD_PLAYOUTS
+from cardtable.bots.levels import CANDIDATES, EXPERT_FACTOR, HARD_PLAYOUTS
 from cardtable.registry import game_ids
 
 
 def agreement(game_id: str, decisions: int) -> dict[str, int | str]:
     n = HARD_PLAYOUTS[game_id]
-    hard, expert = f"rollout:playouts={n}", f"rollout:playouts={3 * n},max_candidates=12"
+    # the two levels as make_level builds them, less the time cap (so the moves are reproducible)
+    hard = f"rollout:playouts={n},max_candidates={CANDIDATES['hard']}"
+    expert = f"rollout:playouts={EXPERT_FACTOR * n},max_candidates={CANDIDATES['expert']}"
     same = hard_over = expert_over = 0
     spots = spread_positions(game_id, decisions)
     for state, seat in spots:

@@ -14,7 +14,7 @@ The rollout bot replaced IS-MCTS (:mod:`cardtable.bots.ismcts`, still available 
 only drew level with it (docs/ladder.md).  Budgets are playout counts so that a
 level is deterministic under a seed; the time cap is a safety net on a loaded machine (a
 move cut by it is no longer reproducible).  The counts per game come from
-``bench/bench_ismcts.py --levels`` (docs/bots.md).
+``bench/bench_ismcts.py --levels`` (docs/ladder.md).
 
 Any bot with settings is also accepted as a name: ``ismcts:iterations=800,rollout=random``
 (``key=value`` pairs passed to the bot's constructor; ``;`` separates them too, for
@@ -33,7 +33,7 @@ from ..moves import Move
 LEVELS = ("easy", "medium", "hard", "expert")
 
 #: rollout playouts of ``hard`` per game (``expert``: ×3), sized from the measured CPU time
-#: per move (bench_ismcts.py --levels, docs/bots.md) to a p99 of about 0.5–0.7 s of CPU.
+#: per move (bench_ismcts.py --levels, docs/ladder.md) to a p99 of about 0.5–0.7 s of CPU.
 #: Gin has 500: its playouts got 2.4× cheaper (views without the log), and 200 drew level
 #: with ``medium`` where 500 beats it (docs/ladder.md).  Remik has 80: its
 #: playouts got about 4× cheaper (candidate melds worked out once per hand).
@@ -45,6 +45,8 @@ HARD_PLAYOUTS: dict[str, int] = {
 DEFAULT_HARD = 100
 #: candidate moves a level compares with the heuristic's (the rest of a long list is sampled)
 CANDIDATES = {"hard": 8, "expert": 12}
+#: ``expert`` plays this many times the playouts of ``hard``
+EXPERT_FACTOR = 3
 CAP_MS = {"hard": 1000.0, "expert": 3000.0}
 EASY_NOISE = 1 / 3
 
@@ -87,7 +89,7 @@ def make_level(game_id: str, level: str) -> Any:
     if level == "medium":
         bot = make_bot(game_id, medium_name(game_id))
         return bot
-    playouts = HARD_PLAYOUTS.get(game_id, DEFAULT_HARD) * (3 if level == "expert" else 1)
+    playouts = HARD_PLAYOUTS.get(game_id, DEFAULT_HARD) * (EXPERT_FACTOR if level == "expert" else 1)
     bot = RolloutBot(game_id, playouts=playouts, budget_ms=CAP_MS[level],
                      max_candidates=CANDIDATES[level])
     bot.name = level
