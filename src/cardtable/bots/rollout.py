@@ -36,6 +36,7 @@ from typing import Any
 
 from ..game import State
 from ..moves import Move
+from .endgame import solve_choice
 from .inference import modelled_sampler
 from .outcome import seat_values
 
@@ -51,7 +52,7 @@ class RolloutBot:
     def __init__(self, game_id: str | None = None, playouts: int | None = 200,
                  budget_ms: float | None = None, max_candidates: int = 8, z: float = 2.0,
                  min_worlds: int = 4, model: bool = False, pool: int = 24, miss: float = 0.3,
-                 max_rollout_moves: int = 3000) -> None:
+                 max_rollout_moves: int = 3000, endgame: int = 0, endgame_world: int = 50000) -> None:
         if playouts is None and budget_ms is None:
             raise ValueError("rollout needs a playout budget, a time budget or both")
         self.game_id = game_id
@@ -61,6 +62,8 @@ class RolloutBot:
         self.z = z
         self.min_worlds = max(2, int(min_worlds))
         self.max_rollout_moves = max_rollout_moves
+        # node budget of the exact search of the deal's last moves (bots/endgame.py; 0: off)
+        self.endgame, self.endgame_world = max(0, int(endgame)), max(1, int(endgame_world))
         self.model, self.pool, self.miss = model, max(1, int(pool)), miss
         self._policy: Any = None
         if game_id is not None:
@@ -70,10 +73,11 @@ class RolloutBot:
             self._policy = cls(game_id) if cls is not None else None
         self.last_playouts = 0
         self.last_overrode = False
+        self.last_solved = False
 
     def choose(self, view: dict[str, Any], legal: list[Move], rng: random.Random,
                sampler: Sampler | None = None) -> Move:
-        self.last_playouts, self.last_overrode = 0, False
+        self.last_playouts, self.last_overrode, self.last_solved = 0, False, False
         if self._policy is None:
             return legal[rng.randrange(len(legal))]
         # the heuristic's own draw from the generator is kept apart from the search's, so
@@ -81,10 +85,16 @@ class RolloutBot:
         base = self._policy.choose(view, legal, random.Random(rng.getrandbits(64)))
         if len(legal) == 1 or sampler is None:
             return base
+        seat = view["seat"]
+        if self.endgame:
+            solved = solve_choice(sampler, seat, legal, base, rng, self.endgame, self.endgame_world)
+            if solved is not None:
+                self.last_solved = True
+                self.last_overrode = solved != base
+                return solved
         others = [m for m in legal if m != base]
         if len(others) > self.max_candidates - 1:
             others = rng.sample(others, self.max_candidates - 1)
-        seat = view["seat"]
         if self.model:
             sampler = modelled_sampler(sampler, seat, self._policy, self.pool, self.miss)
         alive = list(others)
