@@ -71,7 +71,7 @@ def test_knows_the_true_world_best_move() -> None:
     for seed in range(4):
         state, seat = late_position("sibaifen", seed)
         legal = state.legal_moves(seat)
-        chosen = solve_choice(lambda r: state.clone(), seat, legal, legal[-1], random.Random(0),
+        chosen = solve_choice(lambda r, s=state: s.clone(), seat, legal, legal[-1], random.Random(0),
                               budget=10**6, world_cap=10**5)
         assert chosen in legal
         child = state.clone()
