@@ -14,7 +14,7 @@ from cardtable.registry import get_game
 
 from .test_ismcts import twin
 
-#: games whose deals end in small trees (tricks, shedding)
+#: games whose deals end in small trees (tricks, and 憋负分's layout)
 SOLVABLE = ["yijiang", "sibaifen", "zuihoushengli", "biefufen"]
 
 

@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 from ..game import State
 from ..moves import Move
-from .outcome import seat_values
+from .outcome import seat_margins
 
 Sampler = Callable[[random.Random], State]
 
@@ -35,10 +35,7 @@ class TooBig(Exception):
 
 def margins(state: State) -> list[float]:
     """Every seat's margin over the mean of the others at the end of the deal."""
-    values = seat_values(state.game.id, state.scores, state.winners())
-    n = len(values)
-    total = sum(values)
-    return [v - (total - v) / max(1, n - 1) for v in values]
+    return seat_margins(state.game.id, state.scores, state.winners())
 
 
 class Solver:

@@ -23,3 +23,13 @@ def seat_values(game_id: str, scores: Sequence[int], winners: Sequence[int]) -> 
         won = set(winners)
         values = [1.0 if s in won else 0.0 for s in range(len(scores))]
     return values
+
+
+def seat_margins(game_id: str, scores: Sequence[int], winners: Sequence[int]) -> list[float]:
+    """Every seat's :func:`seat_values` over the mean of the others' (the search reward)."""
+    values = seat_values(game_id, scores, winners)
+    out = []
+    for seat, v in enumerate(values):
+        others = [w for s, w in enumerate(values) if s != seat]
+        out.append(v - sum(others) / max(1, len(others)))
+    return out

@@ -21,6 +21,10 @@ a number of playouts (``playouts``, reproducible) or a time (``budget_ms``), whi
 out first.  The reward is the seat's margin over the mean of the others in the deal's points
 (:func:`cardtable.bots.outcome.seat_values`), unsquashed: the objective is points per deal.
 
+Near the end of a deal ``endgame`` (a node budget, off by default) replaces the playouts
+by exact search of the rest of the deal in each world (:mod:`cardtable.bots.endgame`);
+measured, it adds nothing yet (docs/ladder.md).
+
 Its weakness is the base policy's: opponents in the playouts play the heuristic from their
 view of the sampled world, and the bot's own later moves are the heuristic's, so a plan that
 needs several non-heuristic moves in a row is invisible to it.
@@ -38,7 +42,7 @@ from ..game import State
 from ..moves import Move
 from .endgame import solve_choice
 from .inference import modelled_sampler
-from .outcome import seat_values
+from .outcome import seat_margins
 
 Sampler = Callable[[random.Random], State]
 
@@ -162,6 +166,4 @@ class RolloutBot:
             state.play_legal(move, mover)
         if not state.is_over:
             return 0.0
-        values = seat_values(state.game.id, state.scores, state.winners())
-        others = [v for s, v in enumerate(values) if s != seat]
-        return values[seat] - sum(others) / max(1, len(others))
+        return seat_margins(state.game.id, state.scores, state.winners())[seat]
