@@ -21,6 +21,8 @@ from __future__ import annotations
 import argparse
 import json
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import cardtable.simulate as simulate
@@ -48,6 +50,28 @@ def oracle_aware_move(bot: Any, state: State, seat: int, rng: random.Random,
     return bot.choose(view, legal, rng, sampler=lambda _rng: state.clone())
 
 
+@contextmanager
+def oracle_installed() -> Iterator[None]:
+    """``oracle`` is a bot name, and the ladder's games route its moves, only inside this
+    block (the ladder's worker processes are forked, so they inherit both)."""
+    saved = simulate.bot_move
+    GENERIC_BOTS["oracle"] = OracleRollout
+    simulate.bot_move = oracle_aware_move
+    try:
+        yield
+    finally:
+        GENERIC_BOTS.pop("oracle", None)
+        simulate.bot_move = saved
+
+
+def ceiling(game_id: str, against: str = "medium", playouts: int | None = None, deals: int = 30,
+            seed: int = 1, workers: int = 1) -> dict[str, Any]:
+    """The ladder's JSON of ``against`` and the oracle (``hard``'s playouts by default)."""
+    oracle = f"oracle:playouts={playouts or HARD_PLAYOUTS[game_id]}"
+    with oracle_installed():
+        return ladder(game_id, [against, oracle], deals=deals, seed=seed, workers=workers).to_json()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("game")
@@ -57,13 +81,7 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--against", default="medium")
     a = ap.parse_args()
-    playouts = a.playouts or HARD_PLAYOUTS[a.game]
-    # the ladder's worker processes are forked, so they inherit both patches
-    GENERIC_BOTS["oracle"] = OracleRollout
-    simulate.bot_move = oracle_aware_move
-    oracle = f"oracle:playouts={playouts}"
-    res = ladder(a.game, [a.against, oracle], deals=a.deals, seed=a.seed, workers=a.workers)
-    print(json.dumps(res.to_json()))
+    print(json.dumps(ceiling(a.game, a.against, a.playouts, a.deals, a.seed, a.workers)))
 
 
 if __name__ == "__main__":

@@ -143,3 +143,40 @@ def test_level_agreement_counts_the_same_decisions_for_both_levels(monkeypatch: 
     row = agree.agreement("yijiang", 3)
     assert row == {"game": "yijiang", "decisions": 3, "same": 3, "hard_overrode": 0,
                    "expert_overrode": 0}
+
+
+def test_ceiling_oracle_is_reproducible_and_unreachable_outside_its_block() -> None:
+    """bench/ceiling.py's cheating oracle: the same seed gives the same ladder, it sees the
+    true deal (its world is the state itself), and once the block ends no bot name builds it
+    and the ladder's games ask bots through the honest ``bot_move`` again."""
+    import cardtable.simulate as simulate
+    from cardtable.bots import bot_move, make_bot
+    from cardtable.errors import BadOption
+    from cardtable.registry import get_game
+
+    ceiling = _load("ceiling")
+    a = ceiling.ceiling("yijiang", playouts=8, deals=2, seed=3)
+    b = ceiling.ceiling("yijiang", playouts=8, deals=2, seed=3)
+    assert a == b
+    assert [r["bot"] for r in a["ratings"]] == ["medium", "oracle:playouts=8"]
+    assert a["deals"] == 2
+    with pytest.raises(BadOption, match="oracle"):
+        make_bot("yijiang", "oracle:playouts=8")
+    assert simulate.bot_move is bot_move
+    # inside the block its one world is the true state: a clone, equal in deal and history
+    game = get_game("yijiang")
+    state = game.new_state(4, game.make_options(), seed=5)
+    seen: list[object] = []
+
+    class Spy(ceiling.OracleRollout):
+        def choose(self, view, legal, rng, sampler=None):  # type: ignore[no-untyped-def]
+            world = sampler(rng)
+            seen.append(world)
+            return legal[0]
+
+    seat = state.to_move()[0]
+    with ceiling.oracle_installed():
+        move = simulate.bot_move(Spy("yijiang", playouts=8), state, seat, random.Random(1))
+    assert move in state.legal_moves(seat)
+    world = seen[0]
+    assert world is not state and world.deal == state.deal and world.history == state.history
