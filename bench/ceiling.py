@@ -1,4 +1,4 @@
-"""The ceiling of the ladder: how far a bot that *sees every card* gets over ``medium``.
+"""The ceiling of the ladder: how far a bot that *sees every card* gets over ``medium`` or ``hard``.
 
     PYTHONPATH=src python bench/ceiling.py GAME [--playouts N] [--deals 30] [--seed 1]
         [--workers 2] [--against medium]

@@ -180,3 +180,7 @@ def test_ceiling_oracle_is_reproducible_and_unreachable_outside_its_block() -> N
     assert move in state.legal_moves(seat)
     world = seen[0]
     assert world is not state and world.deal == state.deal and world.history == state.history
+    # the control: an honest world of the same seat has the same history but another deal
+    from cardtable.bots.sampling import honest_sampler
+    honest = honest_sampler(state, seat)(random.Random(1))
+    assert honest.history == state.history and honest.deal != state.deal
