@@ -27,7 +27,7 @@ from typing import Any
 
 import cardtable.simulate as simulate
 from cardtable.bots import GENERIC_BOTS, bot_move
-from cardtable.bots.levels import HARD_PLAYOUTS
+from cardtable.bots.levels import hard_playouts
 from cardtable.bots.rollout import RolloutBot
 from cardtable.game import State
 from cardtable.ladder import ladder
@@ -67,7 +67,7 @@ def oracle_installed() -> Iterator[None]:
 def ceiling(game_id: str, against: str = "medium", playouts: int | None = None, deals: int = 30,
             seed: int = 1, workers: int = 1) -> dict[str, Any]:
     """The ladder's JSON of ``against`` and the oracle (``hard``'s playouts by default)."""
-    oracle = f"oracle:playouts={playouts or HARD_PLAYOUTS[game_id]}"
+    oracle = f"oracle:playouts={playouts or hard_playouts(game_id)}"
     with oracle_installed():
         return ladder(game_id, [against, oracle], deals=deals, seed=seed, workers=workers).to_json()
 

@@ -4,7 +4,7 @@
 
 On decisions spread over ``medium`` self-play (``bench_ismcts.spread_positions``), each
 level without its time cap (``rollout:playouts=N`` and ``rollout:playouts=3N,
-max_candidates=12``, N = ``HARD_PLAYOUTS``) chooses with the same generator. Prints one JSON
+max_candidates=12``, N = ``hard_playouts(game)``) chooses with the same generator. Prints one JSON
 line per game: decisions, moves that were the same, and how many times each level overrode
 the heuristic. Explains the ladder (docs/ladder.md): a level can only be stronger than
 another where it plays other moves.
@@ -19,12 +19,12 @@ import random
 from bench_ismcts import spread_positions
 
 from cardtable.bots import bot_move, make_bot
-from cardtable.bots.levels import CANDIDATES, EXPERT_FACTOR, HARD_PLAYOUTS
+from cardtable.bots.levels import CANDIDATES, EXPERT_FACTOR, hard_playouts
 from cardtable.registry import game_ids
 
 
 def agreement(game_id: str, decisions: int) -> dict[str, int | str]:
-    n = HARD_PLAYOUTS[game_id]
+    n = hard_playouts(game_id)
     # the two levels as make_level builds them, less the time cap (so the moves are reproducible)
     hard = f"rollout:playouts={n},max_candidates={CANDIDATES['hard']}"
     expert = f"rollout:playouts={EXPERT_FACTOR * n},max_candidates={CANDIDATES['expert']}"

@@ -2,33 +2,31 @@
 
 The score items themselves (``ScoreItem``: seat, points, rule, cards, note) are the contract
 that scenario files check, so they are not changed; this module only words them.  A game
-package may add ``games/<id>/explain.py`` with
+declares its wording in its parts' :class:`cardtable.parts.Explanation`: ``explain(item,
+ctx)`` the sentence for one item (e.g. "K♦ left face down: −1 × 1"; ``None`` hides an item,
+allowed only for items worth 0 that tell nothing, such as a tribute row), ``scoring_note``
+shown above the scores, ``deal_note(view)`` what happened to a deal without score items (a
+thrown-in or void deal).
 
-* ``explain(item, ctx) -> str | None``: the sentence for one item (its JSON form), e.g.
-  "K♦ left face down: −1 × 1".  ``None`` hides an item, allowed only for items worth 0
-  that tell nothing (a tribute row); an item with points is always shown;
-* ``SCORING_NOTE``: a sentence shown above the scores ("Lower is better: …"), marked
-  ``N_`` (shown through ``_``);
-* ``deal_note(view) -> str | None``: what happened to a deal without score items (a
-  thrown-in or void deal), shown above the seats.
-
-Without ``explain`` the item's own note is used, with seats named as players see them.  Rule
+Without an explanation the item's own note is used, with seats named as players see them.  Rule
 labels (``gin:31``) are shown only with ``verbose``.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from .cards import parse_card
-from .errors import BadCard
 from .i18n import _
-from .presentation import game_part, name_of, name_seats, seat_ref, seats_text
+from .parts import Explanation
+from .parts.screen import ExplainContext, card_sum, name_of, seats_text, signed
+from .registry import GAME_MODULES, game_parts
 
-_SPEC_REF = re.compile(r"\s*\((?:§|[a-z]+\.md\b)[^)]*\)")
+
+def game_explanation(game_id: str) -> Explanation | None:
+    """The game's declared score wording, or None."""
+    return game_parts(game_id).explanation if game_id in GAME_MODULES else None
 
 
 @dataclass(frozen=True)
@@ -46,56 +44,6 @@ class ScoreLine:
         return {"text": self.text, "points": self.points, "rule": self.rule}
 
 
-@dataclass
-class ExplainContext:
-    """What a game's ``explain`` may use: the names, the table size, the final view."""
-
-    names: Sequence[str]
-    players: int
-    view: dict[str, Any] | None = None
-    items: Sequence[dict[str, Any]] = ()
-    index: int = 0          # the place of the item being explained in ``items``
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    def seat(self, s: Any, possessive: bool = False) -> str:
-        return seat_ref(int(s), self.names, possessive)
-
-    def name(self, s: Any) -> str:
-        return name_of(s, self.names)
-
-    def words(self, text: str) -> str:
-        """A note of the engine with its seat numbers turned into names and its spec
-        references ("(gin.md rule 31)", "(§4.5)") left out."""
-        return name_seats(_SPEC_REF.sub("", text), self.names).strip()
-
-    def partner_item(self, step: int) -> dict[str, Any] | None:
-        """The item ``step`` places away (a zero-sum pair of items is written side by side)."""
-        k = self.index + step
-        return self.items[k] if 0 <= k < len(self.items) else None
-
-    @property
-    def options(self) -> dict[str, Any]:
-        return dict((self.view or {}).get("options") or {})
-
-
-def signed(points: int) -> str:
-    """Points as a person writes them: +5, −3 (a true minus sign), 0."""
-    return f"+{points}" if points > 0 else f"−{-points}" if points < 0 else "0"
-
-
-def card_sum(cards: Sequence[str], value: Callable[[int], int]) -> tuple[str, int]:
-    """``("2♥ 20 + 5♦ 5", 25)``: each card with its value, and the sum."""
-    parts, total = [], 0
-    for t in cards:
-        try:
-            v = value(parse_card(t))
-        except BadCard:
-            continue
-        parts.append(f"{t} {v}")
-        total += v
-    return " + ".join(parts), total
-
-
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
 
@@ -108,8 +56,8 @@ def explain_items(game_id: str, items: Sequence[dict[str, Any]], players: int,
     The points of a seat's lines add up to the seat's score: a line is dropped only when
     its item is worth 0 and the game says it tells nothing.
     """
-    mod = game_part(game_id, "explain")
-    explain = getattr(mod, "explain", None)
+    part = game_explanation(game_id)
+    explain = part.explain if part else None
     ctx = ExplainContext(seat_names, players, view, items)
     out: list[list[ScoreLine]] = [[] for _ in range(players)]
     for k, it in enumerate(items):
@@ -117,7 +65,7 @@ def explain_items(game_id: str, items: Sequence[dict[str, Any]], players: int,
         seat = int(it["seat"])
         points = int(it.get("points", 0))
         text: str | None
-        if callable(explain):
+        if explain is not None:
             text = explain(it, ctx)
             if text is None and points != 0:
                 text = _fallback(it, ctx)
@@ -149,11 +97,9 @@ def score_summary(game_id: str, view: dict[str, Any], seat_names: Sequence[str],
     items = list(view.get("items") or [])
     lines = explain_items(game_id, items, players, seat_names, view, verbose)
     scores = list(view.get("scores") or [sum(li.points for li in seat) for seat in lines])
-    mod = game_part(game_id, "explain")
-    note = str(getattr(mod, "SCORING_NOTE", "") or "")
-    note = _(note) if note else ""
-    deal_fn = getattr(mod, "deal_note", None)
-    happened = deal_fn(view) if callable(deal_fn) else None
+    part = game_explanation(game_id)
+    note = _(part.scoring_note) if part and part.scoring_note else ""
+    happened = part.deal_note(view) if part and part.deal_note else None
     seats = [{"seat": s, "name": name_of(s, seat_names), "total": int(scores[s]),
               "lines": lines[s]} for s in range(players)]
     won = ""
@@ -168,5 +114,5 @@ def summary_json(summary: dict[str, Any]) -> dict[str, Any]:
                                  for s in summary["seats"]]}
 
 
-__all__ = ["ExplainContext", "ScoreLine", "card_sum", "explain_items", "score_summary", "signed",
-           "summary_json"]
+__all__ = ["ExplainContext", "ScoreLine", "card_sum", "explain_items", "game_explanation", "score_summary",
+           "signed", "summary_json"]

@@ -51,6 +51,12 @@ class Game(ABC, Generic[OptionsT]):
     deal_card_keys: ClassVar[tuple[str, ...]] = ()   # extra deal keys holding cards
     allow_missing_cards: ClassVar[bool] = False      # may a written deal leave cards out?
     sum_rule: ClassVar[str] = "none"    # "zero": deal scores sum to 0; "none": no rule
+    # facts the outer layers read (as OpenSpiel's GameType declares its game's kind):
+    aliases: ClassVar[tuple[str, ...]] = ()      # other spellings people use for the game
+    lower_scores_win: ClassVar[bool] = False     # deal scores are penalty points (Remik)
+    family: ClassVar[str] = ""          # the table's shape: rummy, tricks, climbing, layout, throw, rows
+    hard_playouts: ClassVar[int] = 100  # rollout playouts of the ``hard`` level (CPU per move)
+    heuristic_playouts: ClassVar[bool] = False   # search playouts use the game's heuristic bot
 
     # --- metadata -----------------------------------------------------------------------
 

@@ -5,67 +5,58 @@ structure, so what a seat sees and how it is worded is decided once, here and in
 ``layout.py``.  Everything is built from ``view(seat)`` and the seat's legal move texts: this
 module never sees a state, so it cannot show more than the seat may know.
 
-A game package may add ``games/<id>/layout.py`` with
-
-* ``PHASES``: internal phase name → words (``{"pick_or_draw": "pick a pair or draw"}``);
-* ``ACE_LOW``: sort the ace below the two in hands (default: ace high);
-* ``BY_RANK``: a rank order (``"3 4 … A 2"``) to show the hand by rank instead of by suit,
-  for climbing games where a player looks for pairs and runs (捉黑A);
-* ``zones(view, names) -> list[Zone]``: the public zones (melds, trick, pile ...);
-* ``hand(view) -> list[str] | None``: the seat's own cards, where the view does not keep
-  them under ``hand`` (Dummy keeps every seat's under ``hands``);
-* ``move_note(view, legal) -> str | None``: one line shown above the moves;
-* ``HIDDEN_VERBS``: verbs whose moves are not listed (十三张's sample of arrangements: a
-  person builds rows with the arranging helper instead); they can still be typed.
+A game declares how its table looks in its parts' :class:`cardtable.parts.Layout` (its
+zones, phase words, hand order, hidden verbs …); a game without one is drawn by its
+terminal ``render`` part, else from every key of the view.  The words zones are made of
+(:func:`zone`, :func:`name_of` …) live in :mod:`cardtable.parts.screen`, below the games.
 
 Score explanations live in :mod:`cardtable.explanation`.
 """
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Sequence
-from functools import cache
-from types import ModuleType
 from typing import Any
 
 from .cards import SUITS, parse_card
 from .errors import BadCard
 from .game import Game
-from .i18n import _, current_language, pgettext
-from .registry import GAME_MODULES, get_game
+from .i18n import _, current_language
+from .parts import Layout
+from .parts.screen import (
+    Zone,
+    card_token,
+    name_of,
+    name_seats,
+    per_seat,
+    plays_text,
+    seat_ref,
+    seats_text,
+    tokens,
+    zone,
+)
+from .registry import GAME_MODULES, game_parts, get_game
 
 #: suits in the order a hand is shown: colours alternate, so neighbours are easy to tell apart
 HAND_SUIT_ORDER = ("♠", "♥", "♣", "♦")
 LAST_MOVES = 6
 RANGE_MIN = 5           # a run of at least this many numeric moves is shown as one range
 
-Zone = dict[str, Any]   # {"name": str, "cards": [card token ...]} or {"name": str, "text": str}
 
+# --- per-game parts -------------------------------------------------------------------------
 
-# --- per-game hooks -------------------------------------------------------------------------
-
-@cache
-def game_part(game_id: str, part: str) -> ModuleType | None:
-    """The game's optional ``layout`` / ``explain`` module, or None."""
-    base = GAME_MODULES.get(game_id)
-    if base is None:
-        return None
-    try:
-        return importlib.import_module(f"{base}.{part}")
-    except ModuleNotFoundError as e:
-        if e.name and e.name.endswith(part):
-            return None
-        raise
+def game_layout(game_id: str) -> Layout | None:
+    """The game's declared layout, or None (an unknown id or a game without one)."""
+    return game_parts(game_id).layout if game_id in GAME_MODULES else None
 
 
 def phase_words(game_id: str, phase: Any) -> str:
     """An internal phase name as words a player reads (``pick_or_draw`` → "pick a pair or draw")."""
     if phase is None or phase == "":
         return ""
-    mod = game_part(game_id, "layout")
-    table: dict[str, str] = getattr(mod, "PHASES", {}) if mod else {}
+    layout = game_layout(game_id)
+    table = layout.phases if layout else {}
     text = str(phase)
     words = table.get(text)
     return _(words) if words else text.replace("_", " ")
@@ -125,55 +116,7 @@ def seat_names(players: int, you: int | None = None,
     return out
 
 
-def name_of(seat: Any, names: Sequence[str]) -> str:
-    try:
-        s = int(seat)
-    except (TypeError, ValueError):
-        return str(seat)
-    return names[s] if 0 <= s < len(names) else _("seat {n}", n=s + 1)
-
-
-_SEAT_WORD = re.compile(r"\bseat (\d+)('s)?")
-
-
-def name_seats(text: str, names: Sequence[str]) -> str:
-    """Rewrite the engine's "seat 3" / "seat 3's" in a sentence with the names players see."""
-    def sub(m: re.Match[str]) -> str:
-        s = int(m.group(1))
-        if not 0 <= s < len(names):
-            return m.group(0)
-        return seat_ref(s, names, possessive=bool(m.group(2)))
-    return _SEAT_WORD.sub(sub, text)
-
-
-def seat_ref(seat: int, names: Sequence[str], possessive: bool = False) -> str:
-    """A seat inside a sentence: "you" / "your", else its name ("seat 3 (heuristic)'s").
-
-    The possessive form suits English word order only; a translated sentence names the
-    seat with the plain form (``{who}``) and words its own possessive."""
-    name = name_of(seat, names)
-    if name == _("You"):
-        return pgettext("possessive", "your") if possessive else _("you")
-    return _("{name}'s", name=name) if possessive else name
-
-
-def seats_text(seats: Sequence[Any], names: Sequence[str]) -> str:
-    """Seats as a list in a sentence ("You, seat 3"; Chinese joins with 、), or "nobody"."""
-    return (pgettext("list separator", ", ").join(name_of(s, names) for s in seats)
-            or _("nobody"))
-
-
 # --- cards ----------------------------------------------------------------------------------
-
-def card_token(text: str, new: bool = False) -> dict[str, Any]:
-    """A card as the screen draws it: its text, whether it is red, whether it just arrived."""
-    t = str(text)
-    return {"text": t, "red": t[-1:] in ("♥", "♦") or t == "BJ", "new": new}
-
-
-def tokens(cards: Sequence[str] | None) -> list[dict[str, Any]]:
-    return [card_token(c) for c in cards or []]
-
 
 def _rank_key(text: str, ace_low: bool) -> int:
     try:
@@ -311,23 +254,6 @@ def last_moves(view: dict[str, Any], names: Sequence[str], count: int = LAST_MOV
     return out
 
 
-def zone(name: str, cards: Sequence[str] | None = None, text: str | None = None) -> Zone:
-    """One public zone: a name and either cards or a line of text."""
-    if cards is not None:
-        return {"name": name, "cards": tokens(cards)} if cards else {"name": name, "text": "—"}
-    return {"name": name, "text": text if text not in (None, "") else "—"}
-
-
-def per_seat(values: Sequence[Any], names: Sequence[str], unit: str = "") -> str:
-    """``"You 12  seat 2 (heuristic) 11 …"`` for a per-seat list of numbers."""
-    return "   ".join(f"{name_of(s, names)} {v}{unit}" for s, v in enumerate(values))
-
-
-def plays_text(plays: Sequence[Sequence[Any]], names: Sequence[str]) -> str:
-    """A trick's plays ``[[seat, card], …]`` as "You 7♦, seat 2 (heuristic) 8♦"."""
-    return ", ".join(f"{name_of(s, names)} {c}" for s, c in plays) or "—"
-
-
 def generic_zones(view: dict[str, Any], names: Sequence[str]) -> list[Zone]:
     """Zones for a game without a ``layout.zones``: each per-seat count and card list."""
     skip = {"game", "players", "seat", "to_move", "over", "log", "scores", "items", "hand",
@@ -350,9 +276,8 @@ def generic_zones(view: dict[str, Any], names: Sequence[str]) -> list[Zone]:
 
 def own_hand(view: dict[str, Any]) -> list[str] | None:
     """The seat's own cards in ``view`` (None for a spectator or a game without a hand)."""
-    mod = game_part(str(view.get("game")), "layout")
-    hand_fn = getattr(mod, "hand", None)
-    hand = hand_fn(view) if callable(hand_fn) else view.get("hand")
+    layout = game_layout(str(view.get("game")))
+    hand = layout.hand(view) if layout and layout.hand else view.get("hand")
     return list(hand) if isinstance(hand, list) else None
 
 
@@ -370,42 +295,39 @@ def table_layout(view: dict[str, Any], legal: Sequence[str], seat_names: Sequenc
     """
     game_id = str(view.get("game"))
     game = get_game(game_id)
-    mod = game_part(game_id, "layout")
-    ace_low = bool(getattr(mod, "ACE_LOW", False))
-    zones_fn = getattr(mod, "zones", None)
-    if callable(zones_fn):
-        zones = zones_fn(view, seat_names)
+    layout = game_layout(game_id)
+    if layout is not None:
+        zones = layout.zones(view, seat_names)
     else:   # a game without a layout: its own text drawing, else every view key
-        drawn = getattr(importlib.import_module(GAME_MODULES[game_id]), "render", None)
-        zones = ([{"name": _("table"), "text": str(drawn(view))}] if callable(drawn)
+        drawn = game_parts(game_id).render
+        zones = ([{"name": _("table"), "text": str(drawn(view))}] if drawn is not None
                  else generic_zones(view, seat_names))
     hand = own_hand(view)
-    note_fn = getattr(mod, "move_note", None)
     return {
         "title": {"name": _(game.name), "native": game.native_name, "text": game_title(game)},
         "turn": turn_line(view, seat_names),
         "phase": phase_words(game_id, view.get("phase")),
-        "hand": (hand_groups(hand, ace_low, last_drawn, getattr(mod, "BY_RANK", None))
+        "hand": (hand_groups(hand, bool(layout and layout.ace_low), last_drawn,
+                             layout.by_rank if layout else None)
                  if isinstance(hand, list) else None),
         "zones": zones,
         "last_moves": last_moves(view, seat_names),
         "moves": [g for g in group_moves(list(legal))
-                  if g["verb"] not in getattr(mod, "HIDDEN_VERBS", ())],
-        "move_note": note_fn(view, list(legal)) if callable(note_fn) and legal else None,
+                  if not (layout and g["verb"] in layout.hidden_verbs)],
+        "move_note": layout.move_note(view, list(legal)) if layout and layout.move_note and legal else None,
         "over": bool(view.get("over")),
     }
 
 
-__all__ = ["card_token", "drawn_cards", "game_part", "game_title", "group_moves", "hand_groups",
+__all__ = ["Zone", "card_token", "drawn_cards", "game_layout", "game_title", "group_moves", "hand_groups",
            "name_of",
-           "name_seats", "own_hand", "per_seat", "phase_words", "plays_text", "seat_names", "seat_ref",
-           "table_layout", "tokens", "turn_line", "zone"]
+           "name_seats", "own_hand", "per_seat", "phase_words", "plays_text", "rows_check", "seat_names",
+           "seat_ref", "seats_text", "table_layout", "tokens", "turn_line", "zone"]
 
 
 def rows_check(game_id: str, rows: Any, options: Any = None) -> dict[str, Any] | None:
     """A game's live check of rows a person is building (十三张's 头道/中道/尾道): each full
     row's hand type and whether they foul, as JSON; None for a game without rows.  The game
-    gives it as ``rows_json(rows, options)`` in ``games/<id>/assist.py``."""
-    mod = game_part(game_id, "assist")
-    fn = getattr(mod, "rows_json", None)
-    return fn(rows, options if isinstance(options, dict) else {}) if callable(fn) else None
+    declares it as its parts' :class:`cardtable.parts.RowsAssist`."""
+    assist = game_parts(game_id).assist if game_id in GAME_MODULES else None
+    return assist.rows_json(rows, options if isinstance(options, dict) else {}) if assist else None

@@ -16,6 +16,7 @@ from typing import Any
 from .errors import UnknownGame
 from .game import Game, State
 from .options import Options
+from .parts import NO_PARTS, GameParts
 
 ENTRY_POINT_GROUP = "cardtable.games"
 
@@ -35,17 +36,6 @@ BUILTIN_GAMES: dict[str, str] = {
     "yijiang": "cardtable.games.yijiang",
 }
 
-#: spellings people use beyond a game's id, English name and native name
-EXTRA_NAMES: dict[str, str] = {
-    "gin rummy": "gin", "ginrummy": "gin", "thai dummy": "dummy", "ดัมมี": "dummy",
-    "polish rummy": "remik", "十三張": "shisanzhang", "chinese poker": "shisanzhang",
-    "憋七": "bieqi", "sevens": "bieqi", "花色接龙": "bieqi", "十三水": "shisanzhang", "十三道": "shisanzhang",
-    "找朋友": "zhuoheia", "四百分": "sibaifen", "最後勝利": "zuihoushengli",
-    "五十一": "wushiyifen", "51": "wushiyifen", "撿十四分": "jianshisifen", "捡十四": "jianshisifen",
-    "議將奪墩算分": "yijiang", "议将": "yijiang", "憋負分": "biefufen",
-}
-
-
 def _registered() -> dict[str, str]:
     """The built-in games, then every installed ``cardtable.games`` entry point (which may
     add games or point an id at another module)."""
@@ -63,6 +53,7 @@ def _registered() -> dict[str, str]:
 GAME_MODULES: dict[str, str] = _registered()
 
 _loaded: dict[str, Game[Any]] = {}
+_parts: dict[str, GameParts] = {}
 
 
 def game_ids() -> list[str]:
@@ -77,6 +68,20 @@ def get_game(game_id: str) -> Game[Any]:
     return _loaded[game_id]
 
 
+def game_parts(game_id: str) -> GameParts:
+    """The parts of ``game_id`` (its layout, explanations, advice, encoding, bots …): the
+    ``PARTS`` its package exports beside ``GAME``; a package that exports none has no parts
+    (:data:`cardtable.parts.NO_PARTS`), and the outer layers fall back to generic ones."""
+    got = _parts.get(game_id)
+    if got is None:
+        get_game(game_id)
+        declared = vars(importlib.import_module(GAME_MODULES[game_id])).get("PARTS", NO_PARTS)
+        if not isinstance(declared, GameParts):
+            raise TypeError(f"{GAME_MODULES[game_id]}.PARTS is a {type(declared).__name__}, not GameParts")
+        got = _parts[game_id] = declared
+    return got
+
+
 def _key(name: str) -> str:
     """A name as compared: Unicode-normalised, case-folded, without spaces, '-' and '_'."""
     text = unicodedata.normalize("NFKC", name).casefold()
@@ -84,7 +89,7 @@ def _key(name: str) -> str:
 
 
 def game_names() -> dict[str, list[str]]:
-    """id -> the names a game answers to: its id, English name, native name, extra spellings
+    """id -> the names a game answers to: its id, English name, native name, its ``aliases``
     (games that cannot be loaded answer to their id only)."""
     names: dict[str, list[str]] = {gid: [gid] for gid in game_ids()}
     for gid in names:
@@ -92,12 +97,9 @@ def game_names() -> dict[str, list[str]]:
             g = get_game(gid)
         except Exception:
             continue
-        for n in (g.name, g.native_name, *getattr(g, "aliases", ())):
+        for n in (g.name, g.native_name, *g.aliases):
             if n and n not in names[gid]:
                 names[gid].append(n)
-    for n, gid in EXTRA_NAMES.items():
-        if gid in names:
-            names[gid].append(n)
     return names
 
 

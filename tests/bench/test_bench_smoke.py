@@ -139,7 +139,7 @@ def test_level_agreement_counts_the_same_decisions_for_both_levels(monkeypatch: 
     """bench/level_agreement.py: both levels choose on every decision, with the same generator.
     With 1 and 3 playouts neither can finish two worlds, so both keep the heuristic's move."""
     agree = _load("level_agreement")
-    monkeypatch.setattr(agree, "HARD_PLAYOUTS", {"yijiang": 1})
+    monkeypatch.setattr(agree, "hard_playouts", lambda game_id: 1)
     row = agree.agreement("yijiang", 3)
     assert row == {"game": "yijiang", "decisions": 3, "same": 3, "hard_overrode": 0,
                    "expert_overrode": 0}

@@ -17,7 +17,7 @@ GAME_IDS = game_ids()
 @pytest.fixture
 def tiny_budgets(monkeypatch: pytest.MonkeyPatch) -> None:
     """Playout budgets small enough for tests (levels are iteration-bounded, not timed)."""
-    monkeypatch.setattr(levels, "HARD_PLAYOUTS", {g: 6 for g in GAME_IDS})
+    monkeypatch.setattr(levels, "hard_playouts", lambda game_id: 6)
 
 
 def random_positions(game_id: str, count: int, seed: int) -> list:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,6 +14,7 @@ from cardtable import registry
 from cardtable.cards import card_str
 from cardtable.cli.main import app
 from cardtable.match import Match
+from cardtable.parts import Advice
 
 
 def play(runner: CliRunner, *args: str, input: str = "") -> tuple[int, str]:
@@ -92,10 +93,11 @@ def test_simultaneous_decision_three_players(runner: CliRunner, toy: str) -> Non
 
 def test_game_render_and_hint_hooks_are_used(runner: CliRunner, toy: str,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    mod = sys.modules[registry.GAME_MODULES[toy]]
-    monkeypatch.setattr(mod, "render", lambda view: f"CUSTOM TABLE hand={view.get('hand')}",
-                        raising=False)
-    monkeypatch.setattr(mod, "hint", lambda view, legal: f"{len(legal)} choices", raising=False)
+    parts = registry.game_parts(toy)
+    custom = dataclasses.replace(
+        parts, render=lambda view: f"CUSTOM TABLE hand={view.get('hand')}",
+        advice=Advice(lambda view, legal: None, line=lambda view, legal: f"{len(legal)} choices"))
+    monkeypatch.setitem(registry._parts, toy, custom)
     code, out = play(runner, "toy", "--seed", "2", input="")
     assert code == 0
     assert "CUSTOM TABLE hand=" in out

@@ -23,6 +23,7 @@ from cardtable.cli.main import COMMANDS, ROOT_HELP, app
 from cardtable.i18n import LOCALES, _, use_language
 from cardtable.i18n.pseudo import unmarked
 from cardtable.registry import game_ids
+from tests.support.parts import patch_part
 
 #: every command of ``cardtable --help`` (``rules`` registers ``games`` too)
 ALL_COMMANDS = ("games", *COMMANDS)
@@ -178,8 +179,7 @@ def test_a_warning_is_confirmed_with_the_languages_own_yes(runner: CliRunner, tm
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     import json
 
-    import cardtable.games.gin as gin
-    monkeypatch.setattr(gin, "warn", lambda view, move: "ryzyko" if move.verb == "discard" else None)
+    patch_part(monkeypatch, "gin", "advice", warn=lambda view, move: "ryzyko" if move.verb == "discard" else None)
     f = tmp_path / "m.json"
     # seed 4: take the upcard (1), then discard (1): "n" refuses, "t" (tak) sends
     result = runner.invoke(app, ["--lang", "pl", "play", "gin", "--seed", "4", "--save", str(f)],

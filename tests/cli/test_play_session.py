@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from cardtable.cli.main import app
 from cardtable.registry import game_ids, get_game
+from tests.support.parts import patch_part
 
 
 def play(runner: CliRunner, *args: str, input: str = "") -> str:
@@ -151,8 +152,8 @@ def test_load_refuses_settings_the_file_already_has(runner: CliRunner, tmp_path:
 
 def test_a_warned_move_is_sent_only_after_yes(runner: CliRunner, tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    import cardtable.games.gin as gin
-    monkeypatch.setattr(gin, "warn", lambda view, move: "risky test discard" if move.verb == "discard" else None)
+    patch_part(monkeypatch, "gin", "advice",
+               warn=lambda view, move: "risky test discard" if move.verb == "discard" else None)
     f = tmp_path / "m.json"
     out = play(runner, "gin", "--seed", "4", "--save", str(f), input="1\n1\nn\n1\nyes\nq\n")
     assert out.count("Careful: risky test discard") == 2
@@ -163,8 +164,7 @@ def test_a_warned_move_is_sent_only_after_yes(runner: CliRunner, tmp_path: Path,
 
 def test_end_of_input_at_a_confirm_prompt_ends_cleanly(runner: CliRunner,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    import cardtable.games.gin as gin
-    monkeypatch.setattr(gin, "warn", lambda view, move: "risky" if move.verb == "discard" else None)
+    patch_part(monkeypatch, "gin", "advice", warn=lambda view, move: "risky" if move.verb == "discard" else None)
     out = play(runner, "gin", "--seed", "4", input="1\n1\n")
     assert "End of input: the session ends here" in out and "Match totals so far" in out
 

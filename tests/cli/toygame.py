@@ -20,6 +20,7 @@ from cardtable.errors import IllegalMove
 from cardtable.game import Game, MatchEnd, State
 from cardtable.moves import Move
 from cardtable.options import Options, Preset, option
+from cardtable.parts import GameParts
 from cardtable.scoring import ScoreItem
 
 
@@ -190,3 +191,4 @@ class FirstBot:
 
 GAME = ToyGame()
 BOTS = {"first": FirstBot}
+PARTS = GameParts(bots=BOTS)

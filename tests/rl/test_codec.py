@@ -77,10 +77,10 @@ def test_reachable_moves_are_the_legal_moves(gid, preset, players):
             else:
                 reach = dp.reachable_moves(seat)
                 assert len(reach) == len(set(reach))
-                if codec.spec.moves is None:
+                if codec.encoding.moves is None:
                     assert canon(state, reach) == canon(state, legal)
                 else:       # the encoding reaches more than the engine lists (gin's own arrangements)
-                    assert canon(state, reach) == canon(state, codec.spec.moves(state, seat))
+                    assert canon(state, reach) == canon(state, codec.encoding.moves(state, seat))
                     assert canon(state, legal) <= canon(state, reach)
                     for m in reach:
                         assert state.is_legal(m, seat), m
@@ -170,11 +170,11 @@ def test_rewards_raw_and_normalised():
             dp.step(rng.choice(dp.legal_actions()))
         state = dp.state
         raw = dp.rewards()
-        assert raw == [float(x) * codec.spec.reward_sign for x in state.scores]
+        assert raw == [float(x) * codec.encoding.reward_sign for x in state.scores]
         norm = dp.rewards(normalised=True)
         assert abs(sum(norm)) < 1e-9
         mean = sum(raw) / len(raw)
-        assert norm == pytest.approx([(r - mean) / codec.spec.reward_scale for r in raw])
+        assert norm == pytest.approx([(r - mean) / codec.encoding.reward_scale for r in raw])
 
 
 def test_bad_configuration_is_refused():
@@ -202,7 +202,7 @@ def test_gin_own_arrangements_are_reachable():
         rng = random.Random(seed)
         while dp.current_seat is not None:
             seat = dp.current_seat
-            own = [m for m in codec.spec.moves(dp.state, seat) if m.verb in ("knock", "gin") and m.groups]
+            own = [m for m in codec.encoding.moves(dp.state, seat) if m.verb in ("knock", "gin") and m.groups]
             if own:
                 move = own[-1]
                 acts = codec.actions_of(move)

@@ -1,8 +1,7 @@
-"""Game-independent bots, and the lookup of a game's own bots (``games/<id>.BOTS``)."""
+"""Game-independent bots, and a game's own bots (the ``bots`` of its declared parts)."""
 
 from __future__ import annotations
 
-import importlib
 import random
 from typing import Any
 
@@ -10,7 +9,7 @@ from ..errors import BadOption
 from ..game import State
 from ..i18n import _
 from ..moves import Move
-from ..registry import GAME_MODULES, get_game
+from ..registry import game_parts
 from .base import Bot
 from .ismcts import ISMCTSBot
 from .labels import bot_description, bot_label
@@ -24,19 +23,17 @@ GENERIC_BOTS: dict[str, type[Any]] = {"random": RandomBot, "search": SearchBot,
                                       "rollout": RolloutBot}
 
 
-def game_bots(game_id: str) -> dict[str, type[Any]]:
-    """The game's own bots (``BOTS`` in its package)."""
-    get_game(game_id)
-    return dict(getattr(importlib.import_module(GAME_MODULES[game_id]), "BOTS", {}))
-
+def game_bots(game_id: str) -> dict[str, Any]:
+    """The game's own bots by name (the ``bots`` of its parts)."""
+    return dict(game_parts(game_id).bots)
 
 
 def default_bot_name(game_id: str) -> str:
-    """The game's best bot (what ``play``, the server and timeouts use): its ``DEFAULT_BOT``,
-    else ``heuristic``, else the first entry of its ``BOTS`` (a game lists its strongest
-    first), else the generic ``random``."""
+    """The game's best bot (what ``play``, the server and timeouts use): its parts'
+    ``default_bot``, else ``heuristic``, else the first of its bots (a game lists its
+    strongest first), else the generic ``random``."""
     bots = game_bots(game_id)
-    chosen = getattr(importlib.import_module(GAME_MODULES[game_id]), "DEFAULT_BOT", None)
+    chosen = game_parts(game_id).default_bot
     if isinstance(chosen, str) and (chosen in bots or chosen in GENERIC_BOTS):
         return chosen
     if "heuristic" in bots:

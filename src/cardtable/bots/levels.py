@@ -29,20 +29,20 @@ from typing import Any
 from ..errors import BadOption
 from ..i18n import _
 from ..moves import Move
+from ..registry import get_game
 
 LEVELS = ("easy", "medium", "hard", "expert")
 
-#: rollout playouts of ``hard`` per game (``expert``: ×3), sized from the measured CPU time
-#: per move (bench_ismcts.py --levels, docs/ladder.md) to a p99 of about 0.5–0.7 s of CPU.
-#: Gin has 500: its playouts got 2.4× cheaper (views without the log), and 200 drew level
-#: with ``medium`` where 500 beats it (docs/ladder.md).  Remik has 80: its
-#: playouts got about 4× cheaper (candidate melds worked out once per hand).
-HARD_PLAYOUTS: dict[str, int] = {
-    "gin": 500, "dummy": 100, "remik": 80, "shisanzhang": 200, "sibaifen": 150,
-    "yijiang": 200, "wushiyifen": 150, "zhuoheia": 40, "zuihoushengli": 200,
-    "jianshisifen": 200, "biefufen": 200, "bieqi": 200,
-}
-DEFAULT_HARD = 100
+def hard_playouts(game_id: str) -> int:
+    """Rollout playouts of ``hard`` for the game (``expert``: ×3): the game's declared
+    ``hard_playouts``, sized from the measured CPU time per move (bench_ismcts.py --levels,
+    docs/ladder.md) to a p99 of about 0.5–0.7 s of CPU.  Gin has 500: its playouts got 2.4×
+    cheaper (views without the log), and 200 drew level with ``medium`` where 500 beats it
+    (docs/ladder.md).  Remik has 80: its playouts got about 4× cheaper (candidate melds worked
+    out once per hand)."""
+    return get_game(game_id).hard_playouts
+
+
 #: candidate moves a level compares with the heuristic's (the rest of a long list is sampled)
 CANDIDATES = {"hard": 8, "expert": 12}
 #: ``expert`` plays this many times the playouts of ``hard``
@@ -89,7 +89,7 @@ def make_level(game_id: str, level: str) -> Any:
     if level == "medium":
         bot = make_bot(game_id, medium_name(game_id))
         return bot
-    playouts = HARD_PLAYOUTS.get(game_id, DEFAULT_HARD) * (EXPERT_FACTOR if level == "expert" else 1)
+    playouts = hard_playouts(game_id) * (EXPERT_FACTOR if level == "expert" else 1)
     bot = RolloutBot(game_id, playouts=playouts, budget_ms=CAP_MS[level],
                      max_candidates=CANDIDATES[level])
     bot.name = level

@@ -1,7 +1,7 @@
 """What a deal's result is worth to each seat, for search rewards and ladder comparisons.
 
-A deal's ``scores`` are points where more is better in every game but Remik, whose deal
-scores are penalty points (the lowest hand wins the deal).  Where every seat scores the
+A deal's ``scores`` are points where more is better in every game but those that declare
+``lower_scores_win`` (Remik, whose deal scores are penalty points: the lowest hand wins).  Where every seat scores the
 same (捉黑A settles points per match, not per deal; a drawn gin hand), the deal's
 ``winners`` decide instead.
 """
@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-#: games whose deal scores are penalty points: fewer is better
-LOWER_SCORES_WIN: frozenset[str] = frozenset({"remik"})
+from ..registry import get_game
 
 
 def seat_values(game_id: str, scores: Sequence[int], winners: Sequence[int]) -> list[float]:
     """One number per seat, higher is better: the signed score, or 1 for a winner and 0
     for the others when all scores are equal (all 0 when nobody won)."""
-    sign = -1 if game_id in LOWER_SCORES_WIN else 1
+    sign = -1 if get_game(game_id).lower_scores_win else 1
     values = [float(sign * s) for s in scores]
     if len(set(values)) <= 1:
         won = set(winners)

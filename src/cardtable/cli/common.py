@@ -6,10 +6,8 @@ Everything here works against the game contract only (``Game``, ``State``, the r
 
 from __future__ import annotations
 
-import importlib
 import sys
 from collections.abc import Sequence
-from types import ModuleType
 from typing import Any, NoReturn
 
 import typer
@@ -21,7 +19,7 @@ from ..errors import BadOption, UnknownGame
 from ..game import Game
 from ..i18n import _, ngettext
 from ..options import Options
-from ..registry import GAME_MODULES, game_ids, get_game, resolve_game
+from ..registry import game_ids, get_game, resolve_game
 
 #: exit status of a usage error (bad game, option, preset, bot, malformed file)
 EXIT_USAGE = 2
@@ -55,11 +53,6 @@ def load_game(name: str) -> Game[Any]:
         fail(_("game {game!r} is registered but cannot be loaded yet ({error}); "
                "registered games: {games}", game=game_id, error=f"{type(e).__name__}: {e}",
                games=", ".join(game_ids())))
-
-
-def game_module(game_id: str) -> ModuleType:
-    """The game's package (for its optional ``render``, ``hint`` and ``BOTS``)."""
-    return importlib.import_module(GAME_MODULES[game_id])
 
 
 def parse_rules(pairs: Sequence[str] | None) -> dict[str, str]:

@@ -1,8 +1,8 @@
 """Drawing views, legal moves and scores with rich.
 
-A game package may export ``render(view) -> rich renderable | str`` and
-``hint(view, legal) -> str | None``; :func:`render_view` and :func:`hint_for` use them when
-present and fall back to a generic drawing of the view dict.  Everything drawn comes from a
+A game's parts may declare ``render(view) -> str`` and an advice ``line(view, legal)``;
+:func:`render_view` and :func:`hint_for` use them when present and fall back to a generic
+drawing of the view dict.  Everything drawn comes from a
 ``view(seat)`` (or the spectator view): the command line never shows more than that.
 """
 
@@ -19,7 +19,8 @@ from rich.text import Text
 
 from ..i18n import _, ngettext, pgettext
 from ..moves import Move
-from .common import game_module
+from ..parts import NO_PARTS, GameParts
+from ..registry import GAME_MODULES, game_parts
 
 #: keys of every view that the generic renderer shows in its own way
 _COMMON_KEYS = ("game", "players", "seat", "to_move", "over", "log", "scores", "items")
@@ -96,19 +97,24 @@ def generic_view(view: dict[str, Any], labels: Sequence[str] | None = None) -> R
     return Group(Text(title, style="bold underline"), table)
 
 
+def _parts(view: dict[str, Any]) -> GameParts:
+    game = str(view.get("game"))
+    return game_parts(game) if game in GAME_MODULES else NO_PARTS
+
+
 def render_view(view: dict[str, Any], labels: Sequence[str] | None = None) -> RenderableType:
     """The game's own ``render(view)`` when it has one, else :func:`generic_view`."""
-    render = getattr(game_module(str(view.get("game"))), "render", None)
-    if callable(render):
+    render = _parts(view).render
+    if render is not None:
         drawn = render(view)
         return Text(drawn) if isinstance(drawn, str) else drawn
     return generic_view(view, labels)
 
 
 def hint_for(view: dict[str, Any], legal: list[Move]) -> str | None:
-    hint = getattr(game_module(str(view.get("game"))), "hint", None)
-    if callable(hint):
-        got = hint(view, legal)
+    advice = _parts(view).advice
+    if advice is not None and advice.line is not None:
+        got = advice.line(view, legal)
         return str(got) if got else None
     return None
 

@@ -11,12 +11,12 @@ this package.  See docs/research.md.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
-from ..registry import GAME_MODULES, get_game
+from ..errors import BadOption
+from ..parts.encoding import Encoding
+from ..registry import game_parts, get_game
 from .codec import Codec, DecisionProcess
-from .spec import EncodingSpec
 
 _CODECS: dict[tuple[str, int, str], Codec] = {}
 
@@ -36,8 +36,10 @@ def codec_for(game: Any, players: int, options: Any) -> Codec:
     key = (game.id, players, repr(options))
     codec = _CODECS.get(key)
     if codec is None:
-        module = importlib.import_module(GAME_MODULES[game.id] + ".encoding")
-        codec = Codec(game, players, options, module.spec(game, players, options))
+        part = game_parts(game.id).encoding
+        if part is None:
+            raise BadOption(f"{game.id} declares no encoding for the research API")
+        codec = Codec(game, players, options, part.build(game, players, options))
         _CODECS[key] = codec
     return codec
 
@@ -71,4 +73,4 @@ def parallel_env(game: str, players: int | None = None, preset: str | None = Non
                         max_actions)
 
 
-__all__ = ["Codec", "DecisionProcess", "EncodingSpec", "aec_env", "make_codec", "parallel_env"]
+__all__ = ["Codec", "DecisionProcess", "Encoding", "aec_env", "make_codec", "parallel_env"]

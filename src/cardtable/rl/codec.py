@@ -29,7 +29,7 @@ import numpy as np
 from ..cards import Card, card_str
 from ..game import State
 from ..moves import Move
-from .spec import EncodingSpec
+from ..parts.encoding import Encoding
 
 NONE = -1
 
@@ -37,11 +37,11 @@ NONE = -1
 class Codec:
     """The action space and observation layout of one (game, players, options)."""
 
-    def __init__(self, game: Any, players: int, options: Any, spec: EncodingSpec) -> None:
-        self.game, self.players, self.options, self.spec = game, players, options, spec
+    def __init__(self, game: Any, players: int, options: Any, encoding: Encoding) -> None:
+        self.game, self.players, self.options, self.encoding = game, players, options, encoding
         self.pack: list[int] = sorted(set(game.pack(players, options)))
         self.card_index = {c: i for i, c in enumerate(self.pack)}
-        self.verbs = tuple(spec.verbs)
+        self.verbs = tuple(encoding.verbs)
         self.verb_index = {v: i for i, v in enumerate(self.verbs)}
         self.layout: dict[str, tuple[int, int]] = {}
         self.flat_key: dict[tuple[Any, ...], int] = {}
@@ -59,11 +59,11 @@ class Codec:
         block("verb", len(self.verbs))
         for v in self.verbs:
             self._add_flat((v, NONE, None), Move(v))
-        for v in spec.card_verbs:
+        for v in encoding.card_verbs:
             block(f"{v} card", len(self.pack))
             for c in self.pack:
                 self._add_flat((v, c, None), Move(v, (Card(c),)))
-        for v, targets in spec.flat_targets.items():
+        for v, targets in encoding.flat_targets.items():
             block(f"{v} @target", len(targets))
             for t in targets:
                 self._add_flat((v, NONE, t), Move(v, target=t))
@@ -71,12 +71,12 @@ class Codec:
         self.tok_verb = block("sub-step verb", len(self.verbs))
         self.tok_card = block("sub-step card", len(self.pack))
         self.tok_sep = block("next group", 1)
-        self.target_tokens = tuple(spec.target_tokens)
+        self.target_tokens = tuple(encoding.target_tokens)
         self.target_index = {t: i for i, t in enumerate(self.target_tokens)}
         self.tok_target = block("sub-step target", len(self.target_tokens))
         self.tok_commit = block("commit", 1)
-        self.partition = spec.partition
-        self.tok_row = block("row", len(spec.partition[1]) if spec.partition else 0)
+        self.partition = encoding.partition
+        self.tok_row = block("row", len(encoding.partition[1]) if encoding.partition else 0)
         self.num_actions = n
         self.zero_mask = np.zeros(n, dtype=np.int8)
         from .observe import ObservationLayout
@@ -109,7 +109,7 @@ class Codec:
                 out.append(self.tok_sep)
                 out += sorted(tc + ci[int(c)] for c in g)
             if move.target is not None:
-                split = self.spec.split_target
+                split = self.encoding.split_target
                 for t in (split(move.target) if split else (move.target,)):
                     out.append(self.tok_target + self.target_index[t])
         except KeyError as e:
@@ -148,8 +148,8 @@ class Codec:
         return f"<action {action}>"
 
     def reward_of(self, points: Sequence[float], normalised: bool = False) -> list[float]:
-        signed = [float(p) * self.spec.reward_sign for p in points]
-        return normalise(signed, self.spec.reward_scale) if normalised else signed
+        signed = [float(p) * self.encoding.reward_sign for p in points]
+        return normalise(signed, self.encoding.reward_scale) if normalised else signed
 
     def start(self, state: State) -> DecisionProcess:
         return DecisionProcess(self, state)
@@ -270,9 +270,9 @@ class DecisionProcess:
         self._choices: dict[int, Any] = {}
         self._buffers: dict[int, list[int]] = {}
         self._version = -1
-        inc = codec.spec.incremental
+        inc = codec.encoding.incremental
         self._observer = inc(codec.obs_layout) if inc is not None else None
-        self._fast = codec.spec.fast_actions
+        self._fast = codec.encoding.fast_actions
         # the engine's unchecked play where it has one
         self._unchecked = hasattr(state, "play_legal")
 
@@ -316,8 +316,8 @@ class DecisionProcess:
             acts = self._fast(self.state, seat, codec)
             if acts is not None:
                 return _Flat(acts, codec.flat_move)
-        spec = codec.spec
-        moves = spec.moves(self.state, seat) if spec.moves else self.state.legal_moves(seat)
+        enc = codec.encoding
+        moves = enc.moves(self.state, seat) if enc.moves else self.state.legal_moves(seat)
         flat: dict[int, Move] = {}
         seqs: list[tuple[tuple[int, ...], Move]] = []
         pverb = codec.partition[0] if codec.partition else None

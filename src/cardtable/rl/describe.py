@@ -3,11 +3,10 @@ the codec itself (tests/rl/test_docs.py checks the pages hold exactly this text)
 
 from __future__ import annotations
 
-import importlib
 import sys
 
 from ..errors import BadOption
-from ..registry import GAME_MODULES, game_ids, get_game
+from ..registry import game_ids, game_parts, get_game
 from . import make_codec
 
 HEADING = "## Observation and actions (research API)"
@@ -30,17 +29,17 @@ def _span(lo: int, hi: int) -> str:
 def section(game_id: str) -> str:
     game = get_game(game_id)
     codec = make_codec(game_id)
-    spec = codec.spec
-    module = importlib.import_module(GAME_MODULES[game_id] + ".encoding")
+    enc = codec.encoding
+    part = game_parts(game_id).encoding
     lines = [HEADING, "",
              f"`cardtable.rl.aec_env(\"{game_id}\")` (and `parallel_env`, `make_codec`; see "
              "[research.md](../research.md)).  Generated from the codec by "
              "`python -m cardtable.rl.describe`; the layouts below are those of the default "
              f"table ({codec.players} players, default options).", ""]
-    doc = (module.__doc__ or "").split("\n\n", 1)
+    doc = ((part.doc if part else "") or "").split("\n\n", 1)
     if len(doc) > 1:
         lines += [" ".join(doc[1].split()), ""]
-    lines += [f"**Reachable moves**: {spec.reach_doc}.", "",
+    lines += [f"**Reachable moves**: {enc.reach_doc}.", "",
               "Sizes per configuration (N = `codec.num_actions`, the same for every seat):", "",
               "| preset | players | N actions | observation floats |", "|---|---|---|---|"]
     for preset in sorted(game.presets) or [None]:
@@ -56,7 +55,7 @@ def section(game_id: str) -> str:
     verbs = ", ".join(f"`{v}`" for v in codec.verbs)
     targets = (", ".join(f"`{t}`" for t in codec.target_tokens[:8])
                + (f" … ({len(codec.target_tokens)} tokens)" if len(codec.target_tokens) > 8 else ""))
-    rows = ", ".join(f"{i}: {n} cards" for i, n in enumerate(spec.partition[1])) if spec.partition else ""
+    rows = ", ".join(f"{i}: {n} cards" for i, n in enumerate(enc.partition[1])) if enc.partition else ""
     for name, (lo, hi) in codec.layout.items():
         if hi == lo:
             continue
@@ -66,7 +65,7 @@ def section(game_id: str) -> str:
             meaning = f"`{name[:-5]} <card>`, one per physical card of the pack, in pack order"
         else:
             verb = name.split(" ")[0]
-            meaning = f"`{verb} @<target>` for " + ", ".join(f"`{t}`" for t in spec.flat_targets[verb])
+            meaning = f"`{verb} @<target>` for " + ", ".join(f"`{t}`" for t in enc.flat_targets[verb])
         lines.append(f"| {_span(lo, hi)} | {name} | {meaning} |")
     lay = codec.obs_layout
     lines += ["", f"### Observation (float32, {lay.size} floats at {codec.players} players)", "",
@@ -78,7 +77,7 @@ def section(game_id: str) -> str:
         if b["size"]:
             lines.append(f"| {b['start']} | {b['size']} | `{b['name']}` | {b['doc']} |")
     lines += ["", "### Rewards", "",
-              f"{spec.reward_doc[:1].upper()}{spec.reward_doc[1:]}.  Rewards arrive when the deal "
+              f"{enc.reward_doc[:1].upper()}{enc.reward_doc[1:]}.  Rewards arrive when the deal "
               "ends; with `episode=\"match\"` each "
               "deal's reward arrives at its end and the match-end bonuses with the last deal.", ""]
     return "\n".join(lines)

@@ -20,41 +20,15 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..game import State
-from .obs import NBASE, card_base, rel
+from ..parts.obsfields import NBASE, parse_log_entry, parse_move_text, rel
 
 if TYPE_CHECKING:
     from .codec import Codec
 
-_PUNCT = str.maketrans({"[": " ", "]": " ", "|": " ", ",": " "})
-
-
-_PARSED: dict[str, tuple[str, list[int]] | None] = {}
-
-
-def parse_move_text(text: str) -> tuple[str, list[int]] | None:
-    """``"play 7♥ 8♥"`` → ("play", [bases]); tolerant of redacted or other text."""
-    got = _PARSED.get(text)
-    if got is None and text not in _PARSED:
-        words = text.translate(_PUNCT).split()
-        got = (words[0].lower(), [b for b in (card_base(w) for w in words[1:]) if b >= 0]) if words else None
-        if len(_PARSED) < 100_000:
-            _PARSED[text] = got
-    return got
-
-
-def parse_log_entry(entry: str) -> tuple[int, str, list[int]] | None:
-    """``"2: play 7♥ 8♥"`` → (2, "play", [bases]); tolerant of redacted or other text."""
-    head, sep, text = entry.partition(":")
-    if not sep or not head.strip().isdigit():
-        return None
-    got = parse_move_text(text)
-    return None if got is None else (int(head), got[0], got[1])
-
-
 class ObservationLayout:
     def __init__(self, codec: Codec) -> None:
         self.codec = codec
-        spec, players = codec.spec, codec.players
+        enc, players = codec.encoding, codec.players
         self.blocks: list[tuple[str, int, int, str]] = []   # name, start, end, doc
         n = 0
 
@@ -64,18 +38,18 @@ class ObservationLayout:
             n += size
             return n - size
 
-        self.fields = [(f, block(f.name, f.size, f.doc)) for f in spec.fields]
+        self.fields = [(f, block(f.name, f.size, f.doc)) for f in enc.fields]
         self.o_to_move = block("to_move", players, "seats that may act (relative), multi-hot")
         self.o_over = block("over", 1, "1 once the deal is over")
         nv = len(codec.verbs)
         self.last_width = nv + NBASE
-        self.o_last = block("last_moves", players * self.last_width if spec.last_moves else 0,
+        self.o_last = block("last_moves", players * self.last_width if enc.last_moves else 0,
                             f"per seat (relative): last move's verb one-hot ({nv}) + cards (55)")
         self.view_size = n
         self.o_pverb = block("partial.verb", nv, "own unfinished move: verb one-hot")
-        self.groups = 1 + max(1, spec.max_groups)
+        self.groups = 1 + max(1, enc.max_groups)
         self.o_pcards = block("partial.cards", self.groups * NBASE,
-                              f"own unfinished move: cards before any group, then groups 1..{spec.max_groups}"
+                              f"own unfinished move: cards before any group, then groups 1..{enc.max_groups}"
                               " (55 counts each)")
         self.o_ptarget = block("partial.target", len(codec.target_tokens), "own unfinished move: target tokens")
         self.o_psteps = block("partial.steps", 1, "own unfinished move: sub-steps taken / 16")
@@ -89,6 +63,10 @@ class ObservationLayout:
         """Where the block ``name`` starts (the first block of that name)."""
         return self.starts[name]
 
+    def zeros(self) -> np.ndarray:
+        """A blank observation (float32): what an encoding's fast path fills in."""
+        return np.zeros(self.size, dtype=np.float32)
+
     def common_part(self, state: State, seat: int, out: np.ndarray) -> None:
         """``to_move``, ``over`` and ``last_moves`` straight from the state (fast paths)."""
         players = self.codec.players
@@ -96,7 +74,7 @@ class ObservationLayout:
             out[self.o_to_move + (s - seat) % players] = 1.0
         if state.is_over:
             out[self.o_over] = 1.0
-        if self.codec.spec.last_moves:
+        if self.codec.encoding.last_moves:
             self.last_moves(_LogTail(state, seat), seat, out)
 
     def describe(self) -> list[dict[str, Any]]:
@@ -107,7 +85,7 @@ class ObservationLayout:
     def observe(self, state: State, seat: int, buffer: Sequence[int] = (),
                 rows: Sequence[Sequence[int]] | None = None) -> np.ndarray:
         out = np.zeros(self.size, dtype=np.float32)
-        fast = self.codec.spec.fast_fields
+        fast = self.codec.encoding.fast_fields
         if fast is not None:
             fast(state, seat, out, self)
             self.common_part(state, seat, out)
@@ -138,7 +116,7 @@ class ObservationLayout:
             out[self.o_to_move + rel(seat, s, players)] = 1.0
         if view.get("over"):
             out[self.o_over] = 1.0
-        if self.codec.spec.last_moves:
+        if self.codec.encoding.last_moves:
             self.last_moves(view.get("log", ()) if state is None else _LogTail(state, seat), seat, out)
 
     def last_moves(self, log: Any, seat: int, out: np.ndarray) -> None:

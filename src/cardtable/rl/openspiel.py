@@ -88,7 +88,7 @@ def register(game: str, players: int | None = None, preset: str | None = None,
         normalised = rewards == "normalised"
         zero = normalised or g.sum_rule == "zero"
         if utility_bound is None:
-            utility_bound = 1_000.0 if normalised else 1_000.0 * codec.spec.reward_scale
+            utility_bound = 1_000.0 if normalised else 1_000.0 * codec.encoding.reward_scale
         config = {"game": g.id, "players": codec.players, "preset": preset, "rules": rules,
                   "normalised": normalised}
         game_type = pyspiel.GameType(

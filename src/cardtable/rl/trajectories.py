@@ -75,7 +75,7 @@ def collect(game_id: str, games: int, bots: Sequence[str] | str | None = None,
     out["meta"] = {"game": game_id, "players": n, "preset": preset, "rules": codec.options.diff(),
                    "bots": names, "games": games, "seed": seed, "normalised": normalised,
                    "num_actions": codec.num_actions, "observation_shape": list(codec.observation_shape),
-                   "reward_scale": codec.spec.reward_scale, "reward_sign": codec.spec.reward_sign}
+                   "reward_scale": codec.encoding.reward_scale, "reward_sign": codec.encoding.reward_sign}
     return out
 
 

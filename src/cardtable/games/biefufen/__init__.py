@@ -5,15 +5,26 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...parts import Advice, EncodingPart, Explanation, GameParts, Layout
+from . import encoding
 from .advice import advise, hint
 from .bots import HeuristicBot
+from .explain import SCORING_NOTE, explain
+from .layout import ACE_LOW, PHASES, zones
 from .render import render
 from .rules import GAME, BiefufenGame, BiefufenOptions
 from .state import BiefufenState, card_value
 
 BOTS: dict[str, type[Any]] = {"heuristic": HeuristicBot}
 
+PARTS = GameParts(
+    layout=Layout(zones=zones, phases=PHASES, ace_low=ACE_LOW),
+    explanation=Explanation(explain, SCORING_NOTE),
+    advice=Advice(advise, line=hint),
+    encoding=EncodingPart(encoding.encoding, encoding.__doc__ or ""),
+    bots=BOTS,
+    render=render,
+)
 
-
-__all__ = ["BOTS", "GAME", "BiefufenGame", "BiefufenOptions", "BiefufenState", "card_value", "advise", "hint",
+__all__ = ["BOTS", "GAME", "PARTS", "BiefufenGame", "BiefufenOptions", "BiefufenState", "card_value", "advise", "hint",
            "render"]

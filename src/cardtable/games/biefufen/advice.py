@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...advice import Hint, hint_line, pick_by_bot
 from ...i18n import _, ngettext
 from ...layouts import parse_position
 from ...moves import Move
+from ...parts.hints import Hint, hint_line, pick_by_bot
 from .bots import HeuristicBot
 from .state import card_value
 

@@ -6,8 +6,8 @@ import re
 from typing import Any
 
 from ...cards import parse_card
-from ...explanation import ExplainContext, signed
 from ...i18n import N_, _
+from ...parts.screen import ExplainContext, signed
 from .state import card_value
 
 SCORING_NOTE = N_("Minus points: every card turned face down (扣) costs its value "

@@ -7,7 +7,7 @@ from typing import Any
 
 from ...cards import RANKS, SUITS
 from ...i18n import _, pgettext
-from ...presentation import Zone, name_of, per_seat, zone
+from ...parts.screen import Zone, name_of, per_seat, zone
 
 ACE_LOW = True
 PHASES: dict[str, str] = {}

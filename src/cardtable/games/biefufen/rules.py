@@ -72,6 +72,9 @@ class BiefufenGame(Game[BiefufenOptions]):
     options_class: ClassVar[type[Options]] = BiefufenOptions
     spec: ClassVar[str] = "biefufen.md"
     sum_rule: ClassVar[str] = "none"
+    aliases: ClassVar[tuple[str, ...]] = ("憋負分",)
+    family: ClassVar[str] = "layout"
+    hard_playouts: ClassVar[int] = 200
     conformance_configs: ClassVar[list[dict[str, Any]]] = [
         {"players": 2, "playout_scale": 0.3},
         {"players": 3, "playout_scale": 0.3},

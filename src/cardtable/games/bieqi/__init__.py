@@ -4,14 +4,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...parts import Advice, EncodingPart, Explanation, GameParts, Layout
+from . import encoding
 from .advice import advise, hint
 from .bots import HeuristicBot
+from .explain import SCORING_NOTE, explain
+from .layout import ACE_LOW, PHASES, zones
 from .render import render
 from .rules import GAME, BieqiGame, BieqiOptions
 from .state import BieqiState
 
 BOTS: dict[str, type[Any]] = {"heuristic": HeuristicBot}
 
+PARTS = GameParts(
+    layout=Layout(zones=zones, phases=PHASES, ace_low=ACE_LOW),
+    explanation=Explanation(explain, SCORING_NOTE),
+    advice=Advice(advise, line=hint),
+    encoding=EncodingPart(encoding.encoding, encoding.__doc__ or ""),
+    bots=BOTS,
+    render=render,
+)
 
-
-__all__ = ["BOTS", "GAME", "BieqiGame", "BieqiOptions", "BieqiState", "advise", "hint", "render"]
+__all__ = ["BOTS", "GAME", "PARTS", "BieqiGame", "BieqiOptions", "BieqiState", "advise", "hint", "render"]

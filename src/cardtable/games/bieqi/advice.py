@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...advice import Hint, hint_line, pick_by_bot
 from ...cards import parse_cards
 from ...i18n import _, ngettext
 from ...layouts import parse_position, seven_distance
 from ...moves import Move
+from ...parts.hints import Hint, hint_line, pick_by_bot
 from .bots import HeuristicBot, _run
 
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from ...layouts import position_str
-from ...rl import obs as o
-from ...rl.spec import EncodingSpec
+from ...parts import obsfields as o
+from ...parts.encoding import Encoding
 
 
-def spec(game: Any, players: int, options: Any) -> EncodingSpec:
+def encoding(game: Any, players: int, options: Any) -> Encoding:
     p = players
-    return EncodingSpec(
+    return Encoding(
         verbs=("play", "borrow", "lend"),
         card_verbs=("play", "lend"),
         target_tokens=tuple(position_str(b) for b in range(52)),

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...explanation import ExplainContext
 from ...i18n import N_, _
+from ...parts.screen import ExplainContext
 
 SCORING_NOTE = N_("The first player to play out all cards wins; whoever holds the dead card "
                   "(死牌) at the end loses.")

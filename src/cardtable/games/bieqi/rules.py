@@ -60,6 +60,9 @@ class BieqiGame(Game[BieqiOptions]):
     options_class: ClassVar[type[Options]] = BieqiOptions
     spec: ClassVar[str] = "bieqi.md"
     sum_rule: ClassVar[str] = "none"
+    aliases: ClassVar[tuple[str, ...]] = ("憋七", "sevens", "花色接龙")
+    family: ClassVar[str] = "layout"
+    hard_playouts: ClassVar[int] = 200
     conformance_configs: ClassVar[list[dict[str, Any]]] = [
         {"players": 2, "playout_scale": 0.3},
         {"players": 3, "playout_scale": 0.3},

@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
+from ...parts import Advice, EncodingPart, Explanation, GameParts, Layout
+from . import encoding
 from .advice import advise, hint, warn
 from .bots import BOTS
+from .explain import SCORING_NOTE, explain
+from .layout import PHASES, hand, zones
 from .render import render
 from .rules import GAME, DummyGame, DummyOptions
+
+PARTS = GameParts(
+    layout=Layout(zones=zones, phases=PHASES, hand=hand),
+    explanation=Explanation(explain, SCORING_NOTE),
+    advice=Advice(advise, warn=warn, line=hint),
+    encoding=EncodingPart(encoding.encoding, encoding.__doc__ or ""),
+    bots=BOTS,
+    render=render,
+)
 
 __all__ = ["GAME", "BOTS", "DummyGame", "DummyOptions", "advise", "hint", "render", "warn"]

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...advice import Hint, hint_line, pick_by_bot
 from ...cards import cards_str, mask_of, parse_card
 from ...i18n import _
 from ...moves import Move
+from ...parts.hints import Hint, hint_line, pick_by_bot
 from .bots import HeuristicBot
 from .meldlogic import card_value, connector, meld_tables, speto_groups
 from .notation import text

@@ -7,13 +7,14 @@ cards go in pack order, and the mask allows only prefixes of legal moves."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from ...rl import obs as o
-from ...rl.spec import EncodingSpec
+from ...parts import obsfields as o
+from ...parts.encoding import Encoding
 from .notation import VERBS
+
+if TYPE_CHECKING:    # the arrays come from the rl layer: the game needs no numpy to run
+    import numpy as np
 
 PHASES = ("take", "play", "over")
 
@@ -32,9 +33,9 @@ def _hands(players: int) -> o.Field:
                     "then each hand's size / 15")
 
 
-def spec(game: Any, players: int, options: Any) -> EncodingSpec:
+def encoding(game: Any, players: int, options: Any) -> Encoding:
     p = players
-    return EncodingSpec(
+    return Encoding(
         verbs=VERBS,
         card_verbs=("discard", "knock"),
         fields=[

@@ -9,9 +9,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from ...explanation import ExplainContext, card_sum
 from ...i18n import N_, _
-from ...presentation import seat_ref
+from ...parts.screen import ExplainContext, card_sum, seat_ref
 from .meldlogic import card_value
 
 SCORING_NOTE = N_("Cards tabled count for you, cards left in hand against you "

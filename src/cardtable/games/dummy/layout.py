@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...explanation import signed
 from ...i18n import N_, _, ngettext
-from ...presentation import Zone, name_of, name_seats, zone
+from ...parts.screen import Zone, name_of, name_seats, signed, zone
 from .explain import penalty_text
 
 PHASES = {"take": N_("draw or pick up from the pile"), "play": N_("meld, lay off, then discard")}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from ...cards import Card, make_pack, shuffled
 from ...deal import Deal, deal_round_robin
@@ -87,6 +87,9 @@ class DummyGame(Game[DummyOptions]):
     spec = "dummy.md"
     deal_card_keys = ("table",)
     sum_rule = "none"
+    aliases: ClassVar[tuple[str, ...]] = ("thai dummy", "ดัมมี")
+    family: ClassVar[str] = "rummy"
+    hard_playouts: ClassVar[int] = 100
     conformance_configs = [
         {"players": n, "preset": p} for n in (2, 3, 4) for p in ("default", "classic")] + [
         {"players": 3, "preset": "default", "playout_scale": 0.3,

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from ...parts import Advice, EncodingPart, Explanation, GameParts, Layout
+from . import encoding
 from .advice import advise, hint, warn
 from .bots import HeuristicBot
+from .explain import SCORING_NOTE, explain
+from .layout import ACE_LOW, PHASES, zones
 from .render import render
 from .rules import GinGame, GinOptions
 from .state import GinState
@@ -11,4 +15,14 @@ from .state import GinState
 GAME = GinGame()
 BOTS = {"heuristic": HeuristicBot}
 
-__all__ = ["BOTS", "GAME", "GinGame", "GinOptions", "GinState", "HeuristicBot", "advise", "hint", "render", "warn"]
+PARTS = GameParts(
+    layout=Layout(zones=zones, phases=PHASES, ace_low=ACE_LOW),
+    explanation=Explanation(explain, SCORING_NOTE),
+    advice=Advice(advise, warn=warn, line=hint),
+    encoding=EncodingPart(encoding.encoding, encoding.__doc__ or ""),
+    bots=BOTS,
+    render=render,
+)
+
+__all__ = ["BOTS", "GAME", "PARTS",
+           "GinGame", "GinOptions", "GinState", "HeuristicBot", "advise", "hint", "render", "warn"]

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...advice import Hint
 from ...cards import cards_of, cards_str, mask_of, parse_cards
 from ...i18n import _
 from ...melds import GIN
 from ...moves import Move
+from ...parts.hints import Hint
 from .bots import HeuristicBot
 from .notation import move_text
 

@@ -12,12 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from ...cards import Card, cards_of
 from ...moves import Move
-from ...rl import obs as o
-from ...rl.spec import EncodingSpec
+from ...parts import obsfields as o
+from ...parts.encoding import Encoding
 from . import notation as nt
 from .notation import VERBS
 from .state import DISCARD, DRAW, FIRST_DRAW, OFFER, OFFER_DEALER, OVER, PHASE_NAMES, GinState
@@ -73,7 +71,7 @@ def moves(st: Any, seat: int) -> list[Move]:
     return out
 
 
-def spec(game: Any, players: int, options: Any) -> EncodingSpec:
+def encoding(game: Any, players: int, options: Any) -> Encoding:
     p = players
     fields = [
         o.cards("hand", "own hand"),
@@ -101,7 +99,7 @@ def spec(game: Any, players: int, options: Any) -> EncodingSpec:
         o.cards("defender.unmelded", "the defender's cards not melded or laid off"),
         o.cards("knock_discard", "the knock discard, when this seat may see it"),
     ]
-    return EncodingSpec(
+    return Encoding(
         verbs=VERBS,
         card_verbs=("discard", "knock", "gin"),
         fields=fields,
@@ -291,7 +289,7 @@ class Incremental:
         at = layout.starts
         self.o_last, self.width = layout.o_last, layout.last_width
         self.nverbs = len(layout.verb_index)
-        self.tracks_last = layout.codec.spec.last_moves
+        self.tracks_last = layout.codec.encoding.last_moves
         fixed = (at["hand"], at["phase"], at["hand_sizes"], at["known"], at["discard"], at["discard.-1"],
                  at["stock"], at["taken"], at["must_knock"], layout.o_to_move, layout.o_over)
         self.fixed = layout.codec.players == 2 and fixed == (
@@ -392,7 +390,7 @@ class Incremental:
 
     def _rebuild(self, st: Any, seat: int) -> Any:
         lay = self.layout
-        arr = np.zeros(lay.size, dtype=np.float32)
+        arr = lay.zeros()
         buf = memoryview(arr)           # fast_fields writes items only: a memoryview will do
         fast_fields(st, seat, buf, lay)
         if st.knocker >= 0 or not self.fixed or not self._followed(st):
@@ -450,7 +448,7 @@ class Incremental:
         return ((verb,) if verb >= 0 else ()) + tuple(sorted({self.nverbs + c for c in cards}))
 
     def _verb_cards(self, text: str) -> tuple[int, list[int]]:
-        from ...rl.observe import parse_move_text
+        from ...parts.obsfields import parse_move_text
         got = parse_move_text(text)
         if got is None:
             return -1, []

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...explanation import ExplainContext, card_sum
 from ...i18n import N_, _, ngettext
 from ...melds import GIN
+from ...parts.screen import ExplainContext, card_sum
 
 SCORING_NOTE = N_("The hand's winner scores the difference in deadwood (A 1, 2–10 their pips, "
                   "J Q K 10) plus any bonus.")

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...i18n import N_, _, ngettext
-from ...presentation import Zone, name_of, zone
+from ...parts.screen import Zone, name_of, zone
 from .render import _arranged
 
 ACE_LOW = True

@@ -69,6 +69,10 @@ class GinGame(Game[GinOptions]):
     options_class: ClassVar[type[Options]] = GinOptions
     spec: ClassVar[str] = "gin.md"
     sum_rule: ClassVar[str] = "none"
+    aliases: ClassVar[tuple[str, ...]] = ("gin rummy", "ginrummy")
+    family: ClassVar[str] = "rummy"
+    hard_playouts: ClassVar[int] = 500
+    heuristic_playouts: ClassVar[bool] = True
     conformance_configs: ClassVar[list[dict[str, Any]]] = [
         {"players": 2},
         {"players": 2, "preset": "classic"},

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...advice import Hint, hint_line, pick_by_bot
 from ...i18n import _
 from ...moves import Move
+from ...parts.hints import Hint, hint_line, pick_by_bot
 from .bots import HeuristicBot
 from .scoring import card_points
 

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...rl import obs as o
-from ...rl.spec import EncodingSpec
+from ...parts import obsfields as o
+from ...parts.encoding import Encoding
 from .state import PHASE_NAMES
 
 
-def spec(game: Any, players: int, options: Any) -> EncodingSpec:
+def encoding(game: Any, players: int, options: Any) -> Encoding:
     p = players
-    return EncodingSpec(
+    return Encoding(
         verbs=("pick", "draw", "put"),
         card_verbs=("put",),
         fields=[

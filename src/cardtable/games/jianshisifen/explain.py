@@ -6,8 +6,8 @@ import re
 from typing import Any
 
 from ...cards import parse_card
-from ...explanation import ExplainContext
 from ...i18n import N_, _
+from ...parts.screen import ExplainContext
 from .scoring import card_points
 
 SCORING_NOTE = N_("Each card in the pairs you picked scores by its suit: ♠ 4, ♥ 3, ♦ 2, ♣ 1; "

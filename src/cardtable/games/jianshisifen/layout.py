@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...i18n import N_, ngettext, pgettext
-from ...presentation import Zone, name_of, zone
+from ...parts.screen import Zone, name_of, zone
 
 ACE_LOW = True     # A counts 1: K + A make 14
 PHASES = {"pick_or_draw": N_("pick a pair that makes 14, or draw"),

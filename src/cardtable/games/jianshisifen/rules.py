@@ -57,6 +57,9 @@ class JianshisifenGame(Game[JianshisifenOptions]):
     spec: ClassVar[str] = "jianshisifen.md"
     deal_card_keys: ClassVar[tuple[str, ...]] = ("table",)
     sum_rule: ClassVar[str] = "none"
+    aliases: ClassVar[tuple[str, ...]] = ("撿十四分", "捡十四")
+    family: ClassVar[str] = "throw"
+    hard_playouts: ClassVar[int] = 200
     conformance_configs: ClassVar[list[dict[str, Any]]] = [
         {"players": 3, "playout_scale": 1.0},
         {"players": 4, "playout_scale": 1.0},

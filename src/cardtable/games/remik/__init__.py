@@ -3,10 +3,23 @@
 Spec: shared/rules/remik.md part B; scoring from seed 003 (Polish).  Docs: docs/games/remik.md.
 """
 
+from ...parts import Advice, EncodingPart, Explanation, GameParts, Layout
+from . import encoding
 from .advice import advise, hint, warn
 from .bots import BOTS
+from .explain import SCORING_NOTE, explain
+from .layout import PHASES, zones
 from .render import render
 from .rules import GAME, RemikGame, RemikOptions
 from .state import RemikState
 
-__all__ = ["BOTS", "GAME", "RemikGame", "RemikOptions", "RemikState", "advise", "hint", "render", "warn"]
+PARTS = GameParts(
+    layout=Layout(zones=zones, phases=PHASES),
+    explanation=Explanation(explain, SCORING_NOTE),
+    advice=Advice(advise, warn=warn, line=hint),
+    encoding=EncodingPart(encoding.encoding, encoding.__doc__ or ""),
+    bots=BOTS,
+    render=render,
+)
+
+__all__ = ["BOTS", "GAME", "PARTS", "RemikGame", "RemikOptions", "RemikState", "advise", "hint", "render", "warn"]

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...advice import Hint, hint_line, pick_by_bot
 from ...cards import COPY_STRIDE, cards_str
 from ...i18n import _
 from ...moves import Move
+from ...parts.hints import Hint, hint_line, pick_by_bot
 from .bots import HeuristicBot, _value
 from .melds import MeldError, analyse
 from .notation import move_text, parse_face

@@ -15,8 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...cards import COPY_STRIDE, JK, card_str, cards_of
-from ...rl import obs as o
-from ...rl.spec import EncodingSpec
+from ...parts import obsfields as o
+from ...parts.encoding import Encoding
 from .reach import MAX_OPENINGS, reachable_moves
 
 PHASES = ("draw", "play")
@@ -32,10 +32,10 @@ def split_target(target: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def spec(game: Any, players: int, options: Any) -> EncodingSpec:
+def encoding(game: Any, players: int, options: Any) -> Encoding:
     p = players
     tokens = tuple(f"m{k}" for k in range(1, MAX_MELD_IDS + 1)) + tuple("=" + card_str(b) for b in range(52))
-    return EncodingSpec(
+    return Encoding(
         verbs=("draw", "take", "takemeld", "meld", "lay", "swap", "discard"),
         card_verbs=("discard",),
         target_tokens=tokens,

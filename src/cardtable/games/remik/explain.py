@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...cards import parse_card
-from ...explanation import ExplainContext
 from ...i18n import N_, _
+from ...parts.screen import ExplainContext
 
 SCORING_NOTE = N_("Remik counts penalty points: lower is better. Cards left in hand cost "
                   "their value (joker 20, A 11, J Q K 10, 2–10 their pips); once a total reaches "

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...i18n import N_, _, ngettext
-from ...presentation import Zone, name_of, zone
+from ...parts.screen import Zone, name_of, zone
 
 PHASES = {"draw": N_("draw from the stock or take the discard"), "play": N_("meld, lay off, then discard")}
 

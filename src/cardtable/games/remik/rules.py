@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from ...cards import COPY_STRIDE, Card, make_pack, shuffled
 from ...deal import Deal, deal_round_robin
@@ -79,6 +79,10 @@ class RemikGame(Game[RemikOptions]):
     spec = "remik.md"
     allow_missing_cards = True      # Decision: written deals may leave cards out (docs/games/remik.md)
     sum_rule = "none"
+    aliases: ClassVar[tuple[str, ...]] = ("polish rummy",)
+    lower_scores_win: ClassVar[bool] = True       # deal scores are penalty points (rule 24)
+    family: ClassVar[str] = "rummy"
+    hard_playouts: ClassVar[int] = 80
     conformance_configs = [
         {"players": 2, "preset": "default"},
         {"players": 4, "preset": "default"},

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...advice import Hint, hint_line
 from ...i18n import N_, _
 from ...moves import Move
+from ...parts.hints import Hint, hint_line
 from .bots import _opts, advice
 from .handeval import eval3, eval5, fouls, trunc5
 from .notation import text

@@ -15,13 +15,14 @@ from typing import Any
 from ...cards import Card, card_str, parse_cards
 from ...errors import CardtableError
 from ...i18n import _
+from ...parts import RowsAssist
 from .arrange import best_arrangement
 from .handeval import CATEGORY_ZH, WHEEL_LOWEST, eval3, eval5, fouls
-from .specials import BY_ID
+from .specials import BY_ID, special_id
 from .state import ROW_SIZES, display_order
 from .words import ROW_TITLES, row_kind, special_words
 
-__all__ = ["ROW_TITLES", "RowInfo", "RowsInfo", "auto_rows", "describe_rows", "numbered_hand",
+__all__ = ["ASSIST", "ROW_TITLES", "RowInfo", "RowsInfo", "auto_rows", "describe_rows", "numbered_hand",
            "row_check", "rows_json", "specials_text"]
 
 
@@ -127,3 +128,9 @@ def rows_json(rows: Any, options: dict[str, Any]) -> dict[str, Any]:
                          bool(options.get("strict_ordering", False)))
     return {"rows": [{"kind": r.kind, "kind_zh": r.kind_zh} for r in info.rows],
             "fouled": info.fouled, "foul_reason": info.foul_reason, "complete": info.complete}
+
+
+#: the rows assistant as the game's parts declare it (cardtable.parts.RowsAssist)
+ASSIST = RowsAssist(row_sizes=ROW_SIZES, row_titles=ROW_TITLES, numbered_hand=numbered_hand,
+                    auto_rows=auto_rows, check=row_check, specials=specials_text, special_id=special_id,
+                    rows_json=rows_json)

@@ -10,13 +10,14 @@ every split, fouls included — a foul is scored, not refused).  ``declare`` and
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from ...rl import obs as o
-from ...rl.spec import EncodingSpec
+from ...parts import obsfields as o
+from ...parts.encoding import Encoding
 from .specials import BY_ID
+
+if TYPE_CHECKING:    # the arrays come from the rl layer: the game needs no numpy to run
+    import numpy as np
 
 ROWS = ("front", "middle", "back")
 
@@ -42,9 +43,9 @@ def _specials(view: dict[str, Any], me: int, out: np.ndarray) -> None:
             out[i] = 1.0
 
 
-def spec(game: Any, players: int, options: Any) -> EncodingSpec:
+def encoding(game: Any, players: int, options: Any) -> Encoding:
     p = players
-    return EncodingSpec(
+    return Encoding(
         verbs=("arrange", "declare"),
         flat_targets={"declare": tuple(BY_ID)},
         partition=("arrange", (3, 5, 5)),

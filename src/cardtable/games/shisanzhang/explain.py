@@ -10,8 +10,8 @@ import re
 from typing import Any
 
 from ...cards import parse_cards
-from ...explanation import ExplainContext
 from ...i18n import N_, _
+from ...parts.screen import ExplainContext
 from .handeval import WHEEL_LOWEST, eval3, eval5
 from .specials import BY_ID
 from .words import row_kind, row_name

@@ -74,6 +74,9 @@ class ShisanzhangGame(Game[ShisanzhangOptions]):
     # a written deal may list only the hands: with fewer than 4 players the rest is out of play
     allow_missing_cards: ClassVar[bool] = True
     sum_rule: ClassVar[str] = "zero"
+    aliases: ClassVar[tuple[str, ...]] = ("十三張", "chinese poker", "十三水", "十三道")
+    family: ClassVar[str] = "rows"
+    hard_playouts: ClassVar[int] = 200
     conformance_configs: ClassVar[list[dict[str, Any]]] = [
         {"players": 2}, {"players": 3}, {"players": 4},
         {"players": 4, "playout_scale": 0.5,

@@ -5,12 +5,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...parts import Advice, EncodingPart, Explanation, GameParts, Layout
+from . import encoding
 from .advice import advise, hint
 from .bots import HeuristicBot
+from .explain import SCORING_NOTE, deal_note, explain
+from .layout import PHASES, zones
 from .render import render
 from .rules import GAME, SibaifenGame, SibaifenOptions
 from .state import SibaifenState
 
 BOTS: dict[str, type[Any]] = {"heuristic": HeuristicBot}
 
-__all__ = ["BOTS", "GAME", "SibaifenGame", "SibaifenOptions", "SibaifenState", "advise", "hint", "render"]
+PARTS = GameParts(
+    layout=Layout(zones=zones, phases=PHASES),
+    explanation=Explanation(explain, SCORING_NOTE, deal_note=deal_note),
+    advice=Advice(advise, line=hint),
+    encoding=EncodingPart(encoding.encoding, encoding.__doc__ or ""),
+    bots=BOTS,
+    render=render,
+)
+
+__all__ = ["BOTS", "GAME", "PARTS", "SibaifenGame", "SibaifenOptions", "SibaifenState", "advise", "hint", "render"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...rl import obs as o
-from ...rl.spec import EncodingSpec
+from ...parts import obsfields as o
+from ...parts.encoding import Encoding
 from .rules import BID_STEP, MAX_BID, MIN_BID
 from .state import SUIT_SYMBOLS
 
@@ -21,9 +21,9 @@ def _bids(view: dict[str, Any], me: int, out: Any) -> None:
             out[r] = max(out[r], int(bid) / MAX_BID)
 
 
-def spec(game: Any, players: int, options: Any) -> EncodingSpec:
+def encoding(game: Any, players: int, options: Any) -> Encoding:
     p = players
-    return EncodingSpec(
+    return Encoding(
         verbs=("pass", "bid", "bury", "trump", "play"),
         card_verbs=("bury", "play"),
         flat_targets={"bid": tuple(str(b) for b in range(MIN_BID, MAX_BID + 1, BID_STEP)),

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...explanation import ExplainContext, card_sum
 from ...i18n import N_, _
+from ...parts.screen import ExplainContext, card_sum
 from .state import POINTS
 
 SCORING_NOTE = N_("Partners sit opposite. A made contract scores its value for each declarer; "

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...i18n import N_, _
-from ...presentation import Zone, name_of, plays_text, zone
+from ...parts.screen import Zone, name_of, plays_text, zone
 
 PHASES = {"bid": N_("bid (200–400 by 5) or pass"), "bury": N_("bury 4 cards"),
           "trump": N_("name trump"), "play": N_("play to the trick"), "over": N_("over")}

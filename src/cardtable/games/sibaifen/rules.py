@@ -54,6 +54,10 @@ class SibaifenGame(Game[SibaifenOptions]):
     spec: ClassVar[str] = "sibaifen.md"
     deal_card_keys: ClassVar[tuple[str, ...]] = ("kitty",)
     sum_rule: ClassVar[str] = "none"
+    aliases: ClassVar[tuple[str, ...]] = ("四百分",)
+    family: ClassVar[str] = "tricks"
+    hard_playouts: ClassVar[int] = 150
+    heuristic_playouts: ClassVar[bool] = True
     direction: ClassVar[str] = "cw"
     conformance_configs: ClassVar[list[dict[str, Any]]] = [
         {"players": 4, "preset": "default"},

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...advice import Hint, hint_line, pick_by_bot
 from ...cards import parse_card
 from ...i18n import N_, _
 from ...moves import Move
+from ...parts.hints import Hint, hint_line, pick_by_bot
 from .bots import HeuristicBot
 from .scoring import JOKER_MASK, card_value, rate
 from .state import move_text

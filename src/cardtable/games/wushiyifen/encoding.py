@@ -8,16 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...rl import obs as o
-from ...rl.spec import EncodingSpec
+from ...parts import obsfields as o
+from ...parts.encoding import Encoding
 from .state import PHASE_NAMES
 
 KINDS = ("open", "hidden")
 
 
-def spec(game: Any, players: int, options: Any) -> EncodingSpec:
+def encoding(game: Any, players: int, options: Any) -> Encoding:
     p = players
-    return EncodingSpec(
+    return Encoding(
         verbs=("draw", "take", "throw", "declare", "show", "pass", "challenge"),
         card_verbs=("throw",),
         flat_targets={"declare": KINDS},

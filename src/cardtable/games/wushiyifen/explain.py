@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...explanation import ExplainContext, card_sum
 from ...i18n import N_, _
+from ...parts.screen import ExplainContext, card_sum
 from .scoring import card_value
 
 SCORING_NOTE = N_("A hand is worth its cards when they are all of one suit (jokers fill in; "

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...i18n import N_, _
-from ...presentation import Zone, name_of, zone
+from ...parts.screen import Zone, name_of, zone
 
 PHASES = {"draw": N_("draw from the stock or take the last throw"),
           "throw": N_("throw a card (or declare)"),

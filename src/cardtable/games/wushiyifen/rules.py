@@ -59,6 +59,9 @@ class WushiyifenGame(Game[WushiyifenOptions]):
     direction: ClassVar[str] = "ccw"   # chinese-common §0.2: metadata only; turn order = seat order
     spec: ClassVar[str] = "wushiyifen.md"
     sum_rule: ClassVar[str] = "none"
+    aliases: ClassVar[tuple[str, ...]] = ("五十一", "51")
+    family: ClassVar[str] = "throw"
+    hard_playouts: ClassVar[int] = 150
     conformance_configs: ClassVar[list[dict[str, Any]]] = [
         {"players": 2, "playout_scale": 1.0},
         {"players": 3, "playout_scale": 1.0},

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...advice import Hint, hint_line, pick_by_bot
 from ...cards import SUITS, parse_card
 from ...i18n import _
 from ...moves import Move
+from ...parts.hints import Hint, hint_line, pick_by_bot
 from ...tricks import standard_rules, winning_index
 from .bots import HeuristicBot, estimate
 from .state import move_text

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...rl import obs as o
-from ...rl.spec import EncodingSpec
+from ...parts import obsfields as o
+from ...parts.encoding import Encoding
 from .rules import TRICKS
 from .state import PHASE_NAMES
 
@@ -20,9 +20,9 @@ def _bids(view: dict[str, Any], me: int, out: Any) -> None:
             out[r] = max(out[r], entry[1] / TRICKS)
 
 
-def spec(game: Any, players: int, options: Any) -> EncodingSpec:
+def encoding(game: Any, players: int, options: Any) -> Encoding:
     p = players
-    return EncodingSpec(
+    return Encoding(
         verbs=("pass", "bid", "trump", "play"),
         card_verbs=("play",),
         flat_targets={"bid": tuple(str(k) for k in range(1, TRICKS + 1)), "trump": SUITS},

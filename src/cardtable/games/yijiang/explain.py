@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ...explanation import ExplainContext
 from ...i18n import N_, _
+from ...parts.screen import ExplainContext
 from .rules import TRICKS
 
 SCORING_NOTE = N_("Each round: a declarer's side that takes at least the tricks it bid scores the "

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...i18n import N_, _, pgettext
-from ...presentation import Zone, name_of, per_seat, plays_text, zone
+from ...parts.screen import Zone, name_of, per_seat, plays_text, zone
 
 PHASES = {"auction": N_("bid the number of tricks or pass"), "trump": N_("name trump"),
           "play": N_("play to the trick")}

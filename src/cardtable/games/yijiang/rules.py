@@ -67,6 +67,10 @@ class YijiangGame(Game[YijiangOptions]):
     direction: ClassVar[str] = "ccw"   # chinese-common §0.2: metadata only; turn order = seat order
     spec: ClassVar[str] = "yijiang.md"
     sum_rule: ClassVar[str] = "none"
+    aliases: ClassVar[tuple[str, ...]] = ("議將奪墩算分", "议将")
+    family: ClassVar[str] = "tricks"
+    hard_playouts: ClassVar[int] = 200
+    heuristic_playouts: ClassVar[bool] = True
     conformance_configs: ClassVar[list[dict[str, Any]]] = [
         {"players": 2, "playout_scale": 0.6},
         {"players": 3, "playout_scale": 0.6},

@@ -5,14 +5,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...parts import Advice, EncodingPart, Explanation, GameParts, Layout
+from . import encoding
 from .advice import advise, hint
 from .bots import HeuristicBot
+from .explain import SCORING_NOTE, explain
+from .layout import BY_RANK, PHASES, zones
 from .render import render
 from .rules import GAME, ZhuoheiaGame, ZhuoheiaOptions
 from .state import ZhuoheiaState
 
 BOTS: dict[str, type[Any]] = {"heuristic": HeuristicBot}
 
+PARTS = GameParts(
+    layout=Layout(zones=zones, phases=PHASES, by_rank=BY_RANK),
+    explanation=Explanation(explain, SCORING_NOTE),
+    advice=Advice(advise, line=hint),
+    encoding=EncodingPart(encoding.encoding, encoding.__doc__ or ""),
+    bots=BOTS,
+    render=render,
+)
 
-
-__all__ = ["BOTS", "GAME", "ZhuoheiaGame", "ZhuoheiaOptions", "ZhuoheiaState", "advise", "hint", "render"]
+__all__ = ["BOTS", "GAME", "PARTS", "ZhuoheiaGame", "ZhuoheiaOptions", "ZhuoheiaState", "advise", "hint", "render"]

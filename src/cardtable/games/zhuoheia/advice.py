@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...advice import Hint, hint_line
 from ...i18n import _
 from ...moves import Move, default_move_text
+from ...parts.hints import Hint, hint_line
 from .bots import advice
 
 

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...rl import obs as o
-from ...rl.spec import EncodingSpec
+from ...parts import obsfields as o
+from ...parts.encoding import Encoding
 from .state import VERBS
 
 PHASES = ("give", "return", "pick", "play", "over")
 
 
-def spec(game: Any, players: int, options: Any) -> EncodingSpec:
+def encoding(game: Any, players: int, options: Any) -> Encoding:
     p = players
-    return EncodingSpec(
+    return Encoding(
         verbs=VERBS,
         card_verbs=("play", "pick"),
         fields=[

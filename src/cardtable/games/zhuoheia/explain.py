@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...explanation import ExplainContext
 from ...i18n import N_, _
+from ...parts.screen import ExplainContext
 
 SCORING_NOTE = N_("The side of the first player to go out wins the hand (the 庄家 with the holder "
                   "of the black ace).")

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...i18n import N_, _
-from ...presentation import Zone, name_of, per_seat, zone
+from ...parts.screen import Zone, name_of, per_seat, zone
 
 BY_RANK = "3 4 5 6 7 8 9 10 J Q K A 2"    # climbing order; jokers last: pairs and runs show
 PHASES = {"give": N_("give tribute"), "pick": N_("pick a card from the tribute pool"),

@@ -83,6 +83,9 @@ class ZhuoheiaGame(Game[ZhuoheiaOptions]):
     options_class: ClassVar[type[Options]] = ZhuoheiaOptions
     spec: ClassVar[str] = "zhuoheia.md"
     sum_rule: ClassVar[str] = "none"
+    aliases: ClassVar[tuple[str, ...]] = ("找朋友",)
+    family: ClassVar[str] = "climbing"
+    hard_playouts: ClassVar[int] = 40
     conformance_configs: ClassVar[list[dict[str, Any]]] = [
         {"players": 4, "playout_scale": 0.3},
         {"players": 5, "playout_scale": 0.2},

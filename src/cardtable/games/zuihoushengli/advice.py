@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...advice import Hint, hint_line
 from ...i18n import _
 from ...moves import Move
+from ...parts.hints import Hint, hint_line
 from .bots import choose
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ...explanation import ExplainContext
 from ...i18n import N_, _
+from ...parts.screen import ExplainContext
 
 SCORING_NOTE = N_("The last player holding cards scores +20; the bankrupt pay −40, −30, −20, −10 "
                   "in order.")

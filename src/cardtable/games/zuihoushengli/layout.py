@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...i18n import _, ngettext, pgettext
-from ...presentation import Zone, name_of, per_seat, plays_text, zone
+from ...parts.screen import Zone, name_of, per_seat, plays_text, zone
 
 PHASES: dict[str, str] = {}
 

@@ -64,6 +64,9 @@ class ZuihoushengliGame(Game[ZuihoushengliOptions]):
     options_class: ClassVar[type[Options]] = ZuihoushengliOptions
     spec: ClassVar[str] = "zuihoushengli.md"
     sum_rule: ClassVar[str] = "none"
+    aliases: ClassVar[tuple[str, ...]] = ("最後勝利",)
+    family: ClassVar[str] = "tricks"
+    hard_playouts: ClassVar[int] = 200
     direction: ClassVar[str] = "ccw"
     conformance_configs: ClassVar[list[dict[str, Any]]] = [
         {"players": 4},

@@ -1,6 +1,7 @@
-"""What a game's ``encoding.py`` declares: its verbs, which moves are whole actions, its
-target vocabulary, its observation fields and its reward scale.  The generic codec
-(:mod:`cardtable.rl.codec`) builds the action space and the masks from this."""
+"""What a game's encoding part declares for the research API: its verbs, which moves are
+whole actions, its target vocabulary, its observation fields and its reward scale.  The
+generic codec (:mod:`cardtable.rl.codec`) builds the action space and the masks from this;
+the declaration itself needs nothing outside the standard library."""
 
 from __future__ import annotations
 
@@ -10,11 +11,11 @@ from typing import Any
 
 from ..game import State
 from ..moves import Move
-from .obs import Field
+from .obsfields import Field
 
 
 @dataclass
-class EncodingSpec:
+class Encoding:
     # every verb of the game, in a fixed order (verb tokens, last-move one-hots)
     verbs: tuple[str, ...]
     # verbs whose one-card moves (no groups, no target) are whole actions, one per pack card

@@ -1,6 +1,6 @@
 """Observation fields: small encoders from one part of ``State.view(seat)`` to numbers.
 
-A game's encoding lists its fields (``games/<id>/encoding.py``); each field reads a path of
+A game's encoding part lists its fields (``games/<id>/encoding.py``); each field reads a path of
 the view and writes a fixed number of float32 values, so the observation has one shape per
 (game, players, options).  Cards are encoded by their *base* (0..51, then LJ, BJ, JK = 52,
 53, 54) as counts, because a view prints the two copies of a two-pack card alike; in a
@@ -12,15 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from ..cards import COPY_STRIDE, parse_card
 from ..errors import BadCard
 
+if TYPE_CHECKING:   # the arrays come from the rl layer: the engine itself never needs numpy
+    import numpy as np
+
 NBASE = 55          # 52 suited cards + LJ, BJ, JK
-Reader = Callable[[dict[str, Any], int, np.ndarray], None]   # (view, seat, out slice)
+Reader = Callable[[dict[str, Any], int, "np.ndarray"], None]   # (view, seat, out slice)
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,30 @@ def card_base(text: Any) -> int:
         if len(_CARD_CACHE) < 10_000:
             _CARD_CACHE[text] = b
     return b
+
+
+_PUNCT = str.maketrans({"[": " ", "]": " ", "|": " ", ",": " "})
+_PARSED: dict[str, tuple[str, list[int]] | None] = {}
+
+
+def parse_move_text(text: str) -> tuple[str, list[int]] | None:
+    """``"play 7♥ 8♥"`` → ("play", [bases]); tolerant of redacted or other text."""
+    got = _PARSED.get(text)
+    if got is None and text not in _PARSED:
+        words = text.translate(_PUNCT).split()
+        got = (words[0].lower(), [b for b in (card_base(w) for w in words[1:]) if b >= 0]) if words else None
+        if len(_PARSED) < 100_000:
+            _PARSED[text] = got
+    return got
+
+
+def parse_log_entry(entry: str) -> tuple[int, str, list[int]] | None:
+    """``"2: play 7♥ 8♥"`` → (2, "play", [bases]); tolerant of redacted or other text."""
+    head, sep, text = entry.partition(":")
+    if not sep or not head.strip().isdigit():
+        return None
+    got = parse_move_text(text)
+    return None if got is None else (int(head), got[0], got[1])
 
 
 def get(view: dict[str, Any], path: str) -> Any:
