@@ -3,7 +3,7 @@
     .venv/bin/python bench/bench_gin_differential.py [--deals 4000] [--seed 0] [--json]
         [--show 10] [--config default|oklahoma|straight|k5]...
 
-Plays ``--deals`` seeded deals in both engines (cardtable.rl.openspiel_gin), cycling through
+Plays ``--deals`` seeded deals in both engines (bench/openspiel_gin.py), cycling through
 OpenSpiel parameter sets and alternating greedy and uniform random play, and reports how many
 deals and decisions were compared, how the deals ended, how often each known rule difference
 (docs/games/gin.md Part C) explained a difference, and every unexplained mismatch.  Exit
@@ -16,8 +16,11 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
 
-from cardtable.rl.openspiel_gin import CONFIGS, DIFFERENCES, run_many
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from openspiel_gin import CONFIGS, DIFFERENCES, run_many  # noqa: E402
 
 NAMED = {"default": CONFIGS[0], "oklahoma": CONFIGS[1], "straight": CONFIGS[2], "k5": CONFIGS[3]}
 

@@ -24,10 +24,10 @@ so far in the run (seeded by one untimed pilot deal), or ``--target-ms``.  Both 
 printed; on a loaded machine compare them, not wall time.
 
 ``--opponent rlcard``: RLCard's ``GinRummyNoviceRuleAgent`` under OpenSpiel's rules (the
-translation and what stands in for the decisions RLCard's rules lack:
-``openspiel_gin_play.RlcardSide``).  Our options cannot express RLCard's rules (11/10 deal,
-no upcard, no layoffs), and RLCard's payoffs are not points, so this is RLCard's agent, not
-RLCard's game.
+translation and what stands in for the decisions RLCard's rules lack: :class:`RlcardSide`
+below; RLCard is a ``bench`` extra, not part of the research API).  Our options cannot
+express RLCard's rules (11/10 deal, no upcard, no layoffs), and RLCard's payoffs are not
+points, so this is RLCard's agent, not RLCard's game.
 """
 
 from __future__ import annotations
@@ -39,11 +39,18 @@ import random
 import statistics
 import sys
 import time
-from collections import Counter
+from collections import Counter, OrderedDict
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
-from cardtable.cards import shuffled
-from cardtable.rl import openspiel_gin_play as gp
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from openspiel_gin import Duel as CheckedDuel  # noqa: E402
+
+from cardtable.cards import shuffled  # noqa: E402
+from cardtable.melds import GIN  # noqa: E402
+from cardtable.rl import openspiel_gin_play as gp  # noqa: E402
 
 
 def split_bots(text: str) -> list[str]:
@@ -65,15 +72,113 @@ def p99(xs: list[float]) -> float:
     return s[max(0, math.ceil(0.99 * len(s)) - 1)]
 
 
-def order_of(seed: int, k: int) -> list[int]:
+def order_of(seed: int, k: int) -> Sequence[int]:
     return shuffled(list(range(52)), random.Random(seed * 1_000_003 + k))
+
+
+class RlcardSide(gp.Side):
+    """RLCard's ``GinRummyNoviceRuleAgent`` (rlcard 1.2.0) on OpenSpiel's engine.
+
+    Its rules (no upcard offer, no layoffs, forced gin, no re-discard of a taken card, its
+    own payoffs) are not OpenSpiel's, and cardtable's options cannot express them, so the
+    agent plays under OpenSpiel's rules: at each decision RLCard's rules have, it gets an
+    RLCard-format state (``legal_actions`` as RLCard would list them in that position, where
+    OpenSpiel allows them too, and ``obs[0]`` = its own hand; RLCard's card ids are
+    cardtable's) and its choice is played as OpenSpiel actions.  Where RLCard has no
+    decision, it plays as RLCard's engine would for it: the first-upcard offer is its draw
+    decision (``draw_card`` = Pass), the Wall's take/pass is ``pick_up_discard`` /
+    ``declare_dead_hand``, the knocker's and the defender's melds are the best arrangement
+    of its hand (RLCard melds for both), and the defender lays nothing off."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__("GinRummyNoviceRuleAgent")
+        import numpy as np
+        from rlcard.models.gin_rummy_rule_models import GinRummyNoviceRuleAgent
+        self.np = np
+        self.agent = GinRummyNoviceRuleAgent()
+        self.seed = seed
+        self.queue: list[int] = []
+
+    def start(self, player: int, duel: gp.Duel) -> None:
+        self.queue = []
+
+    def _ask(self, hand: int, ids: list[int]) -> int:
+        np = self.np
+        obs = np.zeros((5, 52), dtype=int)
+        for c in range(52):
+            obs[0][c] = hand >> c & 1
+        np.random.seed(self.seed)           # the agent draws from numpy's global generator
+        self.seed = (self.seed * 1_103_515_245 + 12_345) % 2**31
+        return int(self.agent.step({"obs": obs, "legal_actions": OrderedDict.fromkeys(ids)}))
+
+    @staticmethod
+    def _lay(hand: int, discard: int | None) -> list[int]:
+        rest = hand & ~(1 << discard) if discard is not None else hand
+        out = [gp.to_os_card(discard)] if discard is not None else []
+        for m in GIN.best_partition(rest).melds:
+            out += gp.meld_actions(m)
+        return out + [gp.PASS]
+
+    def act(self, duel: gp.Duel, legal: list[int]) -> int:
+        if self.queue:
+            return self.queue.pop(0)
+        c0 = time.process_time()
+        a = self._act(duel, legal)
+        if len(legal) > 1:
+            self.cpu.append(time.process_time() - c0)
+        return a
+
+    def _act(self, duel: gp.Duel, legal: list[int]) -> int:
+        os_, ph = duel.os, duel.os.current_phase()
+        # its own hand, read from its seat's view like every other player's input
+        # (OpenSpiel's player p is cardtable's seat p in a Duel)
+        hand = duel.hand(os_.current_player())
+        if ph in (gp.Phase.FIRST_UPCARD, gp.Phase.DRAW, gp.Phase.WALL):
+            if len(legal) == 1:
+                return legal[0]
+            take = gp.DRAW_UPCARD if ph != gp.Phase.WALL else gp.KNOCK
+            other = next(a for a in legal if a != take)
+            return take if self._ask(hand, [3, 2 if ph != gp.Phase.WALL else 4]) == 3 else other
+        if ph == gp.Phase.LAYOFF:
+            if not os_.finished_layoffs():
+                self.queue = self._lay(hand, None)
+                return gp.PASS
+            self.queue = self._lay(hand, None)[1:]
+            return self._lay(hand, None)[0]
+        dead = {c: GIN.deadwood(hand & ~(1 << c)) for c in range(52) if hand >> c & 1}
+        limit = os_.knock_card()
+        if ph == gp.Phase.KNOCK:         # after the Wall's take: RLCard's gin or knock
+            gins = [c for c, d in dead.items() if d == 0]
+            ids = [5] if gins else [58 + c for c, d in dead.items() if d <= limit]
+            a = self._ask(hand, ids)
+            c = gins[0] if a == 5 else a - 58
+            acts = self._lay(hand, c)
+            self.queue = acts[1:]
+            return acts[0]
+        # the Discard phase
+        can_knock = gp.KNOCK in legal
+        gins = [c for c, d in dead.items() if d == 0] if can_knock else []
+        if gins:
+            ids = [5]
+        else:
+            taken = None if duel.taken is None else gp.os_card(duel.taken)
+            ids = [6 + c for c in dead if c != taken and gp.to_os_card(c) in legal]
+            if can_knock:
+                ids += [58 + c for c, d in dead.items() if d <= limit]
+        a = self._ask(hand, ids)
+        if a == 5 or a >= 58:
+            c = gins[0] if a == 5 else a - 58
+            acts = [gp.KNOCK] + self._lay(hand, c)
+            self.queue = acts[1:]
+            return acts[0]
+        return gp.to_os_card(a - 6)
 
 
 def make_opponent(kind: str, ours: gp.OursSide, args: argparse.Namespace, seed: int) -> gp.Side:
     if kind == "simple":
         return gp.SimpleSide()
     if kind == "rlcard":
-        return gp.RlcardSide(seed)
+        return RlcardSide(seed)
 
     def target() -> float:
         if args.target_ms is not None:
@@ -85,7 +190,7 @@ def make_opponent(kind: str, ours: gp.OursSide, args: argparse.Namespace, seed: 
 def pilot(name: str, seed: int) -> list[float]:
     """Our bot's CPU per decision over one untimed deal against the simple bot."""
     ours = gp.OursSide(name, seed)
-    gp.play(order_of(seed, 10**6), (ours, gp.SimpleSide()))
+    gp.play(order_of(seed, 10**6), (ours, gp.SimpleSide()), duel_type=CheckedDuel)
     return ours.cpu or [0.01]
 
 
@@ -109,7 +214,7 @@ def pairing(name: str, args: argparse.Namespace, deadline: float) -> dict[str, A
         pair = []
         for ours_at in (0, 1):
             sides = (ours, theirs) if ours_at == 0 else (theirs, ours)
-            out = gp.play(order, sides, deal_no=2 * k + ours_at)
+            out = gp.play(order, sides, deal_no=2 * k + ours_at, duel_type=CheckedDuel)
             ends[out.end] += 1
             mismatches += out.mismatches
             pair.append(out.returns[ours_at])

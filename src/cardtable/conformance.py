@@ -242,7 +242,7 @@ def check_game(game_id: str, players: int | None = None, preset: str | None = No
     players = players or game.default_players
     options = game.make_options(preset, rules)
     pack = game.pack(players, options)
-    bound = max_moves or getattr(game, "move_bound", lambda p, o: 5000)(players, options)
+    bound = max_moves or game.move_bound(players, options)
     report = Report(game_id, players, preset)
     for k in range(playouts):
         pseed = seed * 100_003 + k
@@ -448,7 +448,7 @@ def check_match(game_id: str, players: int | None = None, preset: str | None = N
     players = players or game.default_players
     options = game.make_options(preset, rules)
     pack = game.pack(players, options)
-    bound = max(getattr(game, "move_bound", lambda p, o: 5000)(players, options), 1)
+    bound = max(game.move_bound(players, options), 1)
     played = 0
     for k in range(matches):
         mseed = seed * 7919 + k

@@ -57,6 +57,9 @@ class Game(ABC, Generic[OptionsT]):
     family: ClassVar[str] = ""          # the table's shape: rummy, tricks, climbing, layout, throw, rows
     hard_playouts: ClassVar[int] = 100  # rollout playouts of the ``hard`` level (CPU per move)
     heuristic_playouts: ClassVar[bool] = False   # search playouts use the game's heuristic bot
+    # the configurations the conformance suite plays (dicts with players, preset, rules,
+    # optionally playout_scale); empty: every player count with every preset
+    conformance_configs: ClassVar[list[dict[str, Any]]] = []
 
     # --- metadata -----------------------------------------------------------------------
 
@@ -129,6 +132,10 @@ class Game(ABC, Generic[OptionsT]):
         t = match.totals
         best = max(t)
         return MatchEnd([s for s, v in enumerate(t) if v == best], [])
+
+    def move_bound(self, players: int, options: Options) -> int:
+        """At most this many moves in a deal (the conformance suite's bound on a playout)."""
+        return 5000
 
     def check_scores(self, scores: Sequence[int]) -> str | None:
         """The game's sum rule for one deal's scores; a message when it is broken."""

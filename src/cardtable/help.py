@@ -20,6 +20,7 @@ from __future__ import annotations
 import importlib.resources
 import re
 import sys
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 from .i18n import DEFAULT, PSEUDO, _, current_language, normalize
@@ -40,7 +41,7 @@ def _package_of(game_id: str) -> str:
     return GAME_MODULES[resolve_game(game_id)]
 
 
-def _howto(game_id: str, name: str = HOWTO_FILE):
+def _howto(game_id: str, name: str = HOWTO_FILE) -> Traversable | None:
     """The game's file ``name`` beside its rules (a Traversable), or None."""
     try:
         f = importlib.resources.files(_package_of(game_id)).joinpath(name)

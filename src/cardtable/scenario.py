@@ -74,7 +74,7 @@ class Replay:
 
 def load(source: str | Path | dict[str, Any]) -> dict[str, Any]:
     """Read and check a scenario (a path or an already parsed object)."""
-    data = _read(source)
+    data: dict[str, Any] = _read(source)
     validate(data)
     return data
 

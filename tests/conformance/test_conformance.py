@@ -22,8 +22,8 @@ def _configs() -> list[Any]:
     out = []
     for gid in game_ids():
         game = get_game(gid)
-        configs = getattr(game, "conformance_configs", None)
-        if configs is None:
+        configs = game.conformance_configs
+        if not configs:
             presets = sorted(game.presets) or [None]
             configs = [{"players": n, "preset": p}
                        for n in range(game.min_players, min(game.max_players, 6) + 1) for p in presets]

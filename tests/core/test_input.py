@@ -11,8 +11,8 @@ import pytest
 
 from cardtable.cards import JK, RANKS, SUITS, card_str, make_card, parse_card
 from cardtable.errors import BadCard
-from cardtable.layouts import parse_position
 from cardtable.registry import new_game
+from cardtable.suitchains import parse_position
 
 LETTERS = "shdc"
 RANK_FORMS = {r: [r, r.lower()] + (["T", "t"] if r == "10" else []) for r in RANKS}

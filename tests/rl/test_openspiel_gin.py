@@ -10,9 +10,9 @@ import pytest
 
 pytest.importorskip("pyspiel")
 
+from bench import openspiel_gin as og  # noqa: E402
 from cardtable.cards import parse_cards  # noqa: E402
 from cardtable.melds import GIN  # noqa: E402
-from cardtable.rl import openspiel_gin as og  # noqa: E402
 
 
 def order_of(p0: str, p1: str, upcard: str, stock_first: str = "") -> list[int]:

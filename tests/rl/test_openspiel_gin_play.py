@@ -11,8 +11,8 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from cardtable.cards import parse_cards, shuffled  # noqa: E402
 from cardtable.melds import GIN  # noqa: E402
-from cardtable.rl import openspiel_gin as og  # noqa: E402
 from cardtable.rl import openspiel_gin_play as gp  # noqa: E402
+from cardtable.rl import openspiel_gin_play as og  # noqa: E402  (its Duel and translation)
 
 
 def mask(text: str) -> int:
@@ -139,10 +139,11 @@ def test_bot_move_keeps_to_a_narrowed_legal_list(name: str) -> None:
 @pytest.mark.parametrize("seed", [3, 4])
 def test_rlcard_agent_plays_openspiel_legal_actions(seed: int) -> None:
     pytest.importorskip("rlcard")
+    from bench.gin_yardstick import RlcardSide  # RLCard's agent is the yardstick's (a bench extra)
     order = shuffled(list(range(52)), random.Random(seed))
     for ours_at in (0, 1):
         log: list[tuple[int, list[int]]] = []
-        theirs = gp.RlcardSide(seed)
+        theirs = RlcardSide(seed)
         sides = [Recording(gp.OursSide("medium", seed), log), Recording(theirs, log)]
         if ours_at == 1:
             sides.reverse()

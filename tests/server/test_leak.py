@@ -26,7 +26,7 @@ from cardtable.registry import game_ids, get_game
 from cardtable.server import ManualClock, TableService
 from cardtable.server import service as service_module
 from cardtable.server.frames import encode
-from cardtable.server.table import LiveTable
+from cardtable.server.livetable import LiveTable
 from tests.server.helpers import make_settings
 
 

@@ -158,7 +158,7 @@ class ISMCTSBot:
             m = n.reward / n.visits
             return m, max(n.sq / n.visits - m * m, 1e-9) / n.visits
         (mb, vb), (mh, vh) = mean_var(b), mean_var(h)
-        return best if mb - mh > self.override_z * math.sqrt(vb + vh) else first  # type: ignore[return-value]
+        return best if mb - mh > self.override_z * math.sqrt(vb + vh) else first
 
     def _iterate(self, root: _Node, world: State, observer: int, rng: random.Random,
                  stats: list[float]) -> None:

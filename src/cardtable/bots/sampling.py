@@ -35,7 +35,7 @@ def canonical_base(state: State, seat: int, tries: int = 50) -> State:
     target = sorted(secret)
     rng = random.Random(0xCA11)
     for _ in range(tries):
-        mapping = {a: b for a, b in zip(places, target, strict=False) if a != b}
+        mapping: dict[int, int] = {a: b for a, b in zip(places, target, strict=False) if a != b}
         try:
             return state.replay_relabelled(mapping)
         except CardtableError:

@@ -4,7 +4,8 @@
 prompt.  The rows are built from the numbered hand or card texts, each row's hand type is
 shown as soon as it is full, a foul (倒水) is flagged at once and asked about before it is
 sent, ``auto`` fills in the auto-arranger's split, and the specials the hand fits can be
-declared.  Everything shown comes from the seat's view (games/shisanzhang/assist.py).
+declared.  Everything shown comes from the seat's view, through the game's rows assistant
+(its parts' :class:`cardtable.parts.RowsAssist`, 十三张's games/shisanzhang/assist.py).
 """
 
 from __future__ import annotations
@@ -17,16 +18,9 @@ from rich.text import Text
 
 from ..cards import parse_card
 from ..errors import BadCard
-from ..games.shisanzhang.assist import (
-    ROW_TITLES,
-    auto_rows,
-    numbered_hand,
-    row_check,
-    specials_text,
-)
-from ..games.shisanzhang.specials import special_id
-from ..games.shisanzhang.state import ROW_SIZES
 from ..i18n import N_, _, ngettext
+from ..parts import RowsAssist
+from ..registry import GAME_MODULES, game_parts
 from .render import coloured
 
 ROW_WORDS = {
@@ -54,10 +48,13 @@ def _row_of(word: str) -> int | None:
 class Arranging:
     """The rows being built (card texts), and the hand they come from."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: dict[str, Any], assist: RowsAssist) -> None:
         self.view = view
-        self.hand = numbered_hand(view)
-        self.rows: list[list[str]] = [[], [], []]
+        self.assist = assist
+        self.sizes = assist.row_sizes
+        self.titles = assist.row_titles
+        self.hand = assist.numbered_hand(view)
+        self.rows: list[list[str]] = [[] for _size in self.sizes]
 
     def free(self) -> list[str]:
         left = list(self.hand)
@@ -90,10 +87,10 @@ class Arranging:
         return out
 
     def put(self, row: int, cards: list[str]) -> None:
-        if len(cards) > ROW_SIZES[row]:
+        if len(cards) > self.sizes[row]:
             raise ValueError(ngettext("the {row} holds {n} card, not {have}",
-                                      "the {row} holds {n} cards, not {have}", ROW_SIZES[row],
-                                      row=_(ROW_TITLES[row]), have=len(cards)))
+                                      "the {row} holds {n} cards, not {have}", self.sizes[row],
+                                      row=_(self.titles[row]), have=len(cards)))
         for r in self.rows:
             for c in cards:
                 if c in r:
@@ -103,14 +100,14 @@ class Arranging:
 
     def fill_last(self) -> None:
         """Two full rows and one empty: the remaining cards make the last row."""
-        empty = [r for r in range(3) if not self.rows[r]]
-        full = [r for r in range(3) if len(self.rows[r]) == ROW_SIZES[r]]
-        if len(empty) == 1 and len(full) == 2 and len(self.free()) == ROW_SIZES[empty[0]]:
+        empty = [r for r in range(len(self.rows)) if not self.rows[r]]
+        full = [r for r in range(len(self.rows)) if len(self.rows[r]) == self.sizes[r]]
+        if len(empty) == 1 and len(full) == len(self.rows) - 1 and len(self.free()) == self.sizes[empty[0]]:
             self.rows[empty[0]] = self.free()
 
 
 def show(console: Console, state: Arranging) -> None:
-    info = row_check(state.view, state.rows)
+    info = state.assist.check(state.view, state.rows)
     numbered = Text(_("your cards:") + " ")
     used = {c for r in state.rows for c in r}
     for i, c in enumerate(state.hand):
@@ -119,7 +116,7 @@ def show(console: Console, state: Arranging) -> None:
         numbered.append(f"{i + 1} ", style="bold yellow")
         numbered.append_text(coloured(c) if c not in used else Text(c, style="dim strike"))
     console.print(numbered)
-    for row, title in zip(info.rows, ROW_TITLES, strict=True):
+    for row, title in zip(info.rows, state.titles, strict=True):
         cards = " ".join(row.cards) or "—"
         kind = (f"{row.kind} ({row.kind_zh})" if row.kind else
                 ngettext("{have} of {n} card", "{have} of {n} cards", row.size, have=len(row.cards)))
@@ -130,7 +127,7 @@ def show(console: Console, state: Arranging) -> None:
     if info.fouled:
         console.print(Text("⚠ " + _("this fouls (倒水): {reason}; a fouled hand loses all three rows "
                                     "to every other player", reason=info.foul_reason), style="bold red"))
-    specials = specials_text(state.view)
+    specials = state.assist.specials(state.view)
     if specials:
         console.print(Text(_("specials you may declare: {specials}",
                              specials="; ".join(f"'{m}' = {w}" for m, w in specials)), style="magenta"))
@@ -139,8 +136,14 @@ def show(console: Console, state: Arranging) -> None:
 def arrange_prompt(console: Console, read_line: Callable[[str], str | None],
                    view: dict[str, Any], legal: Sequence[str]) -> str | None:
     """Build an arrangement with the person; returns the move text to send, or None when
-    they cancel or the input ends (the caller's prompt then reads on)."""
-    state = Arranging(view)
+    they cancel or the input ends (the caller's prompt then reads on).  The rows come from
+    the game's rows assistant (:class:`cardtable.parts.RowsAssist`); a game without one has
+    nothing to arrange (None)."""
+    game = str(view.get("game"))
+    assist = game_parts(game).assist if game in GAME_MODULES else None
+    if assist is None:
+        return None
+    state = Arranging(view, assist)
     can_arrange = any(t.startswith("arrange") for t in legal)
     declares = [t for t in legal if t.startswith("declare")]
     if not can_arrange:
@@ -166,7 +169,7 @@ def arrange_prompt(console: Console, read_line: Callable[[str], str | None],
                 continue
             if head == "declare":
                 name = " ".join(words[1:])
-                text = f"declare {special_id(name) or name}" if name else (declares[0] if declares else "")
+                text = f"declare {assist.special_id(name) or name}" if name else (declares[0] if declares else "")
                 if text in declares:
                     return text
                 raise ValueError(_("this hand fits no special") if not declares else
@@ -176,21 +179,20 @@ def arrange_prompt(console: Console, read_line: Callable[[str], str | None],
                 raise ValueError(_("declare the special: {moves}",
                                    moves=", ".join(f"'{d}'" for d in declares)))
             if head == "auto":
-                front, middle, back = auto_rows(view)
-                state.rows = [front, middle, back]
+                state.rows = [list(r) for r in assist.auto_rows(view)]
                 console.print(Text(_("the auto-arranger's split:"), style="italic"))
             elif head == "clear":
-                rows = [_row_of(w) for w in words[1:]] or [0, 1, 2]
+                rows = [_row_of(w) for w in words[1:]] or list(range(len(state.rows)))
                 if None in rows:
                     raise ValueError(_("clear takes f, m or b (or nothing, for all rows)"))
                 for r in rows:
                     state.rows[r] = []      # type: ignore[index]
             elif head == "done":
-                info = row_check(view, state.rows)
+                info = assist.check(view, state.rows)
                 if not info.complete:
                     missing = ", ".join(ngettext("{row} needs {n} more", "{row} needs {n} more",
                                                  r.size - len(r.cards), row=_(t))
-                                        for t, r in zip(ROW_TITLES, info.rows, strict=True) if not r.full)
+                                        for t, r in zip(state.titles, info.rows, strict=True) if not r.full)
                     raise ValueError(_("the rows are not full yet ({missing})", missing=missing))
                 if info.fouled and not confirm_foul:
                     confirm_foul = True

@@ -105,8 +105,8 @@ def ladder_command(
                     deals=s["deals_used"]))
     for step in data["sprt_steps"][1:]:
         console.print(f"  SPRT {step['second']} > {step['first']}: {step['result']} (LLR {step['llr']:+.2f})")
-    for e in data["errors"]:
-        console.print("[red]" + _("error:") + f"[/red] {e}")
+    for err in data["errors"]:
+        console.print("[red]" + _("error:") + f"[/red] {err}")
 
 
 def register(app: typer.Typer) -> None:

@@ -28,6 +28,7 @@ from ..i18n import N_, _, ngettext
 from ..match import Match
 from ..moves import Move, split_seat_prefix
 from ..presentation import drawn_cards, own_hand, seat_names, table_layout
+from ..registry import game_parts
 from .common import (
     bot_list,
     check_players,
@@ -223,8 +224,8 @@ class PlaySession:
             if low in ("t", "table", "v", "view"):
                 table()
                 continue
-            if low == "arrange" and state.game.id == "shisanzhang":
-                from .arrange import arrange_prompt  # the 十三张 helper (loads that game)
+            if low == "arrange" and game_parts(state.game.id).assist is not None:
+                from .arrange import arrange_prompt  # the helper of a game that arranges rows (十三张)
                 chosen = arrange_prompt(self.console, self.read_line, view, texts)
                 if chosen is not None and self.try_move(state, chosen, legal, view):
                     return

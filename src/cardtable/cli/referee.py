@@ -21,6 +21,8 @@ from ..errors import CardtableError
 from ..game import State
 from ..i18n import N_, _, ngettext, pgettext
 from ..match import Match
+from ..parts.referee import PhysicalRecord, Referee
+from ..registry import game_parts
 from .common import command, fail, load_game, out_console, parse_rules
 from .render import items_table, totals_table
 
@@ -52,9 +54,10 @@ REPORT_FORMS = N_("""  report R1 a|b|c|d [dealing]   misdeal: a pack/faced card,
 
 
 class Scorekeeper:
-    def __init__(self, console: Console, match: Match, save: Path | None = None) -> None:
+    def __init__(self, console: Console, match: Match, referee: Referee, save: Path | None = None) -> None:
         self.console = console
         self.match = match
+        self.referee = referee
         self.save = save
         self.shown_log = 0
         self.shown_rulings: list[str] = []
@@ -143,7 +146,7 @@ class Scorekeeper:
 
     def show_rulings(self, all_of_them: bool = False) -> None:
         """New rulings, and rulings whose choice has just been made (or all of them)."""
-        rulings = getattr(self.state, "rulings", [])
+        rulings = self.referee.rulings(self.state)
         for i, r in enumerate(rulings):
             text = r.sentence()
             if all_of_them or i >= len(self.shown_rulings) or self.shown_rulings[i] != text:
@@ -232,11 +235,10 @@ class Scorekeeper:
         self.console.print("  " + _("seat {seat}: {moves}", seat=movers[0], moves=" | ".join(texts)))
 
     def show_reports(self) -> None:
-        from ..games.gin import referee
         st = self.state
         self.console.print(_(REPORT_FORMS), markup=False)
         for s in range(st.players):
-            texts = referee.possible_reports(st, s)  # type: ignore[arg-type]
+            texts = self.referee.possible_reports(st, s)
             if texts:
                 self.console.print("  " + _("possible now for seat {seat}: {reports}", seat=s,
                                             reports=" | ".join(texts)))
@@ -284,11 +286,14 @@ Commands: t table | reports | rulings | s score | save FILE | ? help | q quit"""
 
 
 class PhysicalSession:
-    """One deal recorded at a real table (``--physical``): see ``games/gin/physical.py``."""
+    """One deal recorded at a real table (``--physical``): the game's referee part's
+    ``physical`` record (gin's is ``games/gin/referee/physical.py``)."""
 
-    def __init__(self, console: Console, record: Any, save: Path | None = None) -> None:
+    def __init__(self, console: Console, record: PhysicalRecord, referee: Referee,
+                 save: Path | None = None) -> None:
         self.console = console
         self.record = record
+        self.referee = referee
         self.save = save
         self.shown_rulings = 0
         self.echo = not sys.stdin.isatty()
@@ -345,7 +350,7 @@ class PhysicalSession:
                                         style="dim"))
 
     def show_rulings(self, start: int, say_none: bool = False) -> None:
-        rulings = self.record.state.rulings
+        rulings = self.referee.rulings(self.record.state)
         for r in rulings[start:]:
             self.console.print(_ruling(r.label, r.sentence()), soft_wrap=True)
         if say_none and not rulings:
@@ -422,22 +427,22 @@ def referee_command(
 ) -> None:
     """Keep score at a physical gin table: record moves and irregularity reports, see rulings."""
     g = load_game(game)
-    if g.id != "gin":
+    referee = game_parts(g.id).referee
+    if referee is None:
         fail(_("the referee knows gin only, not {game!r}", game=game))
     if physical:
-        from ..games.gin.physical import PhysicalDeal
         try:
-            record = PhysicalDeal(dealer=1 if dealer is None else dealer,
-                                  rules=g.make_options(preset, parse_rules(rule)).diff())
+            record = referee.physical(1 if dealer is None else dealer,
+                                      g.make_options(preset, parse_rules(rule)).diff())
         except CardtableError as e:
             fail(str(e))
         console = out_console()
         console.print(Text.assemble((_("Gin Rummy referee"), "bold"), " — ",
                                     _("physical cards, one deal, seat {seat} deals",
                                       seat=record.deal["dealer"])))
-        raise typer.Exit(PhysicalSession(console, record, save).run())
+        raise typer.Exit(PhysicalSession(console, record, referee, save).run())
     try:
-        options = g.make_options(preset, {**parse_rules(rule), "table_mode": True})
+        options = g.make_options(preset, {**parse_rules(rule), **referee.table_rules})
     except CardtableError as e:
         fail(str(e))
     if seed is None:
@@ -457,7 +462,7 @@ def referee_command(
     if options.diff():
         about = _("{about}, rules {rules}", about=about, rules=options.diff())
     console.print(Text.assemble((_("Gin Rummy referee"), "bold"), " — " + about))
-    raise typer.Exit(Scorekeeper(console, match, save).run())
+    raise typer.Exit(Scorekeeper(console, match, referee, save).run())
 
 
 def register(app: typer.Typer) -> None:

@@ -104,10 +104,10 @@ def rules_command(
              else _("id {id}, {players}", id=g.id, players=players))
     console.print(Text.assemble((game_heading(g), "bold"), f" — {about}"))
     table = Table(title=_("Options (set with --rule KEY=VALUE)"), title_justify="left")
-    for i, col in enumerate((pgettext("options table", "key"), pgettext("options table", "type"),
-                             pgettext("options table", "default"), pgettext("options table", "allowed"),
-                             pgettext("options table", "description (spec rule)"))):
-        table.add_column(col, overflow="fold", no_wrap=i < 2)
+    for col_no, col in enumerate((pgettext("options table", "key"), pgettext("options table", "type"),
+                                  pgettext("options table", "default"), pgettext("options table", "allowed"),
+                                  pgettext("options table", "description (spec rule)"))):
+        table.add_column(col, overflow="fold", no_wrap=col_no < 2)
     for i in infos:
         doc = Text(_(i.doc) if i.doc else "")   # marked N_ by each game (rules.py)
         if i.spec:

@@ -31,7 +31,7 @@ from .catalog import compile_mo, header_field, read_po
 from .negotiate import DEFAULT, LOCALES, PSEUDO, UnknownLanguage, negotiate, normalize, resolve
 from .pseudo import pseudo
 
-__all__ = ["LOCALES", "PSEUDO", "UnknownLanguage", "N_", "_", "current_language", "gettext",
+__all__ = ["DEFAULT", "LOCALES", "PSEUDO", "UnknownLanguage", "N_", "_", "current_language", "gettext",
            "localized_path", "negotiate", "ngettext", "normalize", "npgettext", "pgettext",
            "resolve", "set_language", "translator", "use_language"]
 

@@ -180,6 +180,8 @@ def check(locales: Iterable[str] = LOCALES, unused: bool = True,
                 continue
             if m.fuzzy:
                 problems.append(f"{where} is fuzzy")
+            if m.string is None:    # Babel leaves it None only for a message added without one
+                raise ValueError(f"{where} has no msgstr at all (not even an empty one)")
             strings = [m.string] if isinstance(m.string, str) else list(m.string)
             ids = [m.id] if isinstance(m.id, str) else list(m.id)
             if not all(strings):
@@ -189,10 +191,10 @@ def check(locales: Iterable[str] = LOCALES, unused: bool = True,
                 problems.append(f"{where} has {len(strings)} plural forms, not {cat.num_plurals}")
             want = set().union(*(_placeholders(i) for i in ids))
             for s in strings:
-                got = _placeholders(s)
+                found = _placeholders(s)
                 # a plural form may leave {n} out (Chinese "several cards")
-                if got - want or (want - got) - {"n"}:
-                    problems.append(f"{where}: placeholders {sorted(got)} do not match "
+                if found - want or (want - found) - {"n"}:
+                    problems.append(f"{where}: placeholders {sorted(found)} do not match "
                                     f"{sorted(want)} in {s!r}")
         for m in cat:
             if not m.id or _key(m) not in wanted:

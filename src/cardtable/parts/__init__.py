@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..moves import Move
 from .hints import Hint
+from .referee import Referee
 from .screen import ExplainContext, Zone
 
 if TYPE_CHECKING:
@@ -31,10 +32,8 @@ if TYPE_CHECKING:
 View = dict[str, Any]
 
 
-class BotFactory(Protocol):
-    """A bot class (or factory) of a game: called with the game id, gives a bot."""
-
-    def __call__(self, game_id: str | None = None) -> Any: ...
+#: a bot class (or factory) of a game: called with the game id, gives a bot
+BotFactory = Callable[..., Any]
 
 
 class PlayingBot(Protocol):
@@ -152,11 +151,11 @@ class GameParts:
     default_bot: str | None = None
     render: Callable[[View], str] | None = None
     assist: RowsAssist | None = None
-    referee: Any = None
+    referee: Referee | None = None
 
 
 #: the parts of a game that declares none (a toy game, a game of another distribution)
 NO_PARTS = GameParts()
 
 __all__ = ["Advice", "BotFactory", "EncodingPart", "Explanation", "ExplainContext", "GameParts", "Hint",
-           "Layout", "NO_PARTS", "PlayingBot", "RowsAssist", "RowsInfo", "View", "Zone"]
+           "Layout", "NO_PARTS", "PlayingBot", "Referee", "RowsAssist", "RowsInfo", "View", "Zone"]

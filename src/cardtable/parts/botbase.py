@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 from ..moves import Move
 
 
-def by_verb(legal: list[Move]) -> dict[str, list[Move]]:
+def moves_by_verb(legal: list[Move]) -> dict[str, list[Move]]:
     """The legal moves grouped by verb, each group in list order."""
     out: dict[str, list[Move]] = {}
     for m in legal:
@@ -25,7 +25,7 @@ def by_verb(legal: list[Move]) -> dict[str, list[Move]]:
 class ViewBot:
     """A bot that decides from a seat's view and legal moves alone."""
 
-    name: ClassVar[str] = "heuristic"
+    name: str = "heuristic"
     needs_log: ClassVar[bool] = False     # reads no move log: views come without it
 
     def __init__(self, game_id: str | None = None) -> None:
@@ -35,4 +35,4 @@ class ViewBot:
         raise NotImplementedError
 
 
-__all__ = ["ViewBot", "by_verb"]
+__all__ = ["ViewBot", "moves_by_verb"]

@@ -35,8 +35,10 @@ class Encoding:
     reward_doc: str = ""
     # (verb, row sizes): moves of that verb are chosen by assigning each hand card to a row
     partition: tuple[str, tuple[int, ...]] | None = None
+    # with a partition: the deciding seat's hand cards (the cards the rows are made of)
+    partition_hand: Callable[[Any, int], Sequence[int]] | None = None
     # the move list the codec makes reachable; default State.legal_moves(seat)
-    moves: Callable[[State, int], Sequence[Move]] | None = None
+    moves: Callable[[Any, int], Sequence[Move]] | None = None
     # groups a partial move's buffer tells apart in the observation
     max_groups: int = 4
     # the last move of each seat (verb one-hot + cards) from the view's log

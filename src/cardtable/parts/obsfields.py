@@ -12,16 +12,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..cards import COPY_STRIDE, parse_card
 from ..errors import BadCard
 
-if TYPE_CHECKING:   # the arrays come from the rl layer: the engine itself never needs numpy
-    import numpy as np
+
+class FloatArray(Protocol):
+    """Where fields write: a float32 NumPy array (or a slice or memoryview of one) that the
+    rl layer passes in, so the fields themselves never need NumPy."""
+
+    def __getitem__(self, key: Any, /) -> Any: ...
+    def __setitem__(self, key: Any, value: Any, /) -> None: ...
+
 
 NBASE = 55          # 52 suited cards + LJ, BJ, JK
-Reader = Callable[[dict[str, Any], int, "np.ndarray"], None]   # (view, seat, out slice)
+Reader = Callable[[dict[str, Any], int, FloatArray], None]   # (view, seat, out slice)
 
 
 @dataclass(frozen=True)
@@ -91,7 +97,7 @@ def get(view: dict[str, Any], path: str) -> Any:
     return v
 
 
-def add_cards(out: np.ndarray, cards: Any) -> None:
+def add_cards(out: FloatArray, cards: Any) -> None:
     """Count the cards of a list (nested lists and dicts' ``cards`` are walked) into out[0:55]."""
     if cards is None:
         return
@@ -115,14 +121,14 @@ def rel(seat: int, other: int, players: int) -> int:
 
 def cards(path: str, doc: str = "") -> Field:
     """Counts of the cards at ``path`` (a list of card strings, possibly nested)."""
-    def read(view: dict[str, Any], seat: int, out: np.ndarray) -> None:
+    def read(view: dict[str, Any], seat: int, out: FloatArray) -> None:
         add_cards(out, get(view, path))
     return Field(path, NBASE, read, doc or f"cards of `{path}` (counts by card)")
 
 
 def num(path: str, scale: float = 1.0, doc: str = "") -> Field:
     """A number (or a bool as 0/1, or the length of a list) divided by ``scale``."""
-    def read(view: dict[str, Any], seat: int, out: np.ndarray) -> None:
+    def read(view: dict[str, Any], seat: int, out: FloatArray) -> None:
         v = get(view, path)
         if isinstance(v, (list, dict, str)):
             v = len(v)
@@ -134,7 +140,7 @@ def choice(path: str, choices: Sequence[Any], doc: str = "") -> Field:
     """One-hot of the value at ``path`` among ``choices`` (all zero for any other value)."""
     index = {c: i for i, c in enumerate(choices)}
 
-    def read(view: dict[str, Any], seat: int, out: np.ndarray) -> None:
+    def read(view: dict[str, Any], seat: int, out: FloatArray) -> None:
         v = get(view, path)
         i = index.get(v) if isinstance(v, (str, int, bool)) or v is None else None
         if i is not None:
@@ -145,7 +151,7 @@ def choice(path: str, choices: Sequence[Any], doc: str = "") -> Field:
 
 def seat(path: str, players: int, doc: str = "") -> Field:
     """One-hot of a seat number, relative to the observer (all zero for none)."""
-    def read(view: dict[str, Any], me: int, out: np.ndarray) -> None:
+    def read(view: dict[str, Any], me: int, out: FloatArray) -> None:
         v = get(view, path)
         if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < players:
             out[rel(me, v, players)] = 1.0
@@ -154,7 +160,7 @@ def seat(path: str, players: int, doc: str = "") -> Field:
 
 def seats(path: str, players: int, doc: str = "") -> Field:
     """Multi-hot of a list of seats (or the keys of a dict of seats), relative."""
-    def read(view: dict[str, Any], me: int, out: np.ndarray) -> None:
+    def read(view: dict[str, Any], me: int, out: FloatArray) -> None:
         v = get(view, path)
         for s in (v or ()):
             try:
@@ -169,7 +175,7 @@ def seats(path: str, players: int, doc: str = "") -> Field:
 def per_seat_num(path: str, players: int, scale: float = 1.0, key: str | None = None,
                  doc: str = "") -> Field:
     """A per-seat list of numbers (``key`` of each item if given), relative order, / scale."""
-    def read(view: dict[str, Any], me: int, out: np.ndarray) -> None:
+    def read(view: dict[str, Any], me: int, out: FloatArray) -> None:
         v = get(view, path)
         if not isinstance(v, list):
             return
@@ -185,7 +191,7 @@ def per_seat_num(path: str, players: int, scale: float = 1.0, key: str | None = 
 
 def per_seat_cards(path: str, players: int, key: str | None = None, doc: str = "") -> Field:
     """A per-seat list (or a dict keyed by seat numbers) of card lists: players × 55."""
-    def read(view: dict[str, Any], me: int, out: np.ndarray) -> None:
+    def read(view: dict[str, Any], me: int, out: FloatArray) -> None:
         v = get(view, path)
         if isinstance(v, dict):
             items = [(int(k), x) for k, x in v.items() if str(k).isdigit()]
@@ -206,7 +212,7 @@ def per_seat_cards(path: str, players: int, key: str | None = None, doc: str = "
 
 def plays(path: str, players: int, doc: str = "") -> Field:
     """A trick's ``plays`` list of ``[seat, card]``: the card each seat played, players × 55."""
-    def read(view: dict[str, Any], me: int, out: np.ndarray) -> None:
+    def read(view: dict[str, Any], me: int, out: FloatArray) -> None:
         v = get(view, path)
         for p in (v or ()):
             if isinstance(p, (list, tuple)) and len(p) == 2 and isinstance(p[0], int):
@@ -217,7 +223,7 @@ def plays(path: str, players: int, doc: str = "") -> Field:
 
 def items(path: str, count: int, key: str = "cards", doc: str = "") -> Field:
     """The first ``count`` items of a list (table melds ...), each its ``key`` cards: count × 55."""
-    def read(view: dict[str, Any], me: int, out: np.ndarray) -> None:
+    def read(view: dict[str, Any], me: int, out: FloatArray) -> None:
         v = get(view, path)
         for i, x in enumerate((v or ())[:count]):
             add_cards(out[i * NBASE:(i + 1) * NBASE], x.get(key) if isinstance(x, dict) else x)
@@ -226,7 +232,7 @@ def items(path: str, count: int, key: str = "cards", doc: str = "") -> Field:
 
 def owned_cards(path: str, players: int, owner: str = "owner", key: str = "cards", doc: str = "") -> Field:
     """A list of dicts with an owner seat and cards (table melds): each seat's cards, players × 55."""
-    def read(view: dict[str, Any], me: int, out: np.ndarray) -> None:
+    def read(view: dict[str, Any], me: int, out: FloatArray) -> None:
         for x in (get(view, path) or ()):
             s = x.get(owner) if isinstance(x, dict) else None
             if isinstance(s, int) and 0 <= s < players:

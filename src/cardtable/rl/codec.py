@@ -342,11 +342,10 @@ class DecisionProcess:
         return _Choices(flat, seqs)
 
     def _partition_hand(self, seat: int) -> list[int]:
-        hands = getattr(self.state, "hands", None)
-        if hands is None:
-            raise ValueError(f"{self.codec.game.id}: a partition codec needs state.hands")
-        h = hands[seat]
-        return list(h) if not isinstance(h, int) else [c for c in range(h.bit_length()) if h >> c & 1]
+        hand_of = self.codec.encoding.partition_hand
+        if hand_of is None:
+            raise ValueError(f"{self.codec.game.id}: a partition encoding declares partition_hand")
+        return list(hand_of(self.state, seat))
 
     # --- acting ----------------------------------------------------------------------------
 
@@ -380,7 +379,7 @@ class DecisionProcess:
                 for a in acts:
                     m[a] = 1
             elif len(acts) < 40:            # a memoryview write is cheaper than numpy's
-                mv = memoryview(m)
+                mv = memoryview(m)  # type: ignore[arg-type]  # numpy types __buffer__ on 3.12+ only
                 for a in acts:
                     mv[a] = 1
             else:
@@ -403,10 +402,11 @@ class DecisionProcess:
         ch = self._choices.get(seat) if len(st.history) == self._version else None
         if ch is None:
             ch = self._seat_choices(seat)
+        move: Move | None
         if type(ch) is _Flat:
             if action not in ch.acts:
                 self._refuse(seat, action, ch)
-            move: Move | None = ch.flat_move[action]
+            move = ch.flat_move[action]
             if self._unchecked:
                 st.play_legal(move, seat)
                 if self._buffers:

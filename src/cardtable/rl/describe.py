@@ -42,7 +42,8 @@ def section(game_id: str) -> str:
     lines += [f"**Reachable moves**: {enc.reach_doc}.", "",
               "Sizes per configuration (N = `codec.num_actions`, the same for every seat):", "",
               "| preset | players | N actions | observation floats |", "|---|---|---|---|"]
-    for preset in sorted(game.presets) or [None]:
+    presets: list[str | None] = [*sorted(game.presets)] or [None]
+    for preset in presets:
         for p in range(game.min_players, game.max_players + 1):
             try:
                 game.new_state(p, game.make_options(preset), seed=0)

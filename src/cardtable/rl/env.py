@@ -102,14 +102,14 @@ class _Table:
         return obs, spaces.Discrete(c.num_actions)
 
 
-class CardtableAEC(AECEnv):  # type: ignore[misc]
+class CardtableAEC(AECEnv):
     """One deal (or one match, ``episode="match"``) of a cardtable game; agents ``player_<seat>``.
 
     Rewards arrive when a deal ends: its points (``normalised``: zero-sum, scaled).  In a
     match episode every deal's points arrive at its end and the match-end bonuses with the
     last deal.  A move of several sub-steps keeps the same agent selected until it is done."""
 
-    metadata = {"render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "is_parallelizable": False}
 
     def __init__(self, codec: Codec, render_mode: str | None = None, episode: str = "deal",
                  normalised: bool = False, illegal_action: str = "raise",
@@ -203,7 +203,9 @@ class CardtableAEC(AECEnv):  # type: ignore[misc]
             self.truncations = dict.fromkeys(self.agents, True)
             done = True
         if not done:
-            cur = table.dp.current_seat     # the next deal's when a match deal ended
+            dp = table.dp                   # the next deal's when a match deal ended
+            assert dp is not None
+            cur = dp.current_seat
             if cur is not None:
                 self.agent_selection = self.possible_agents[cur]
         if self._rewarded:
@@ -218,12 +220,12 @@ class CardtableAEC(AECEnv):  # type: ignore[misc]
         self._table.dp = None
 
 
-class CardtableParallel(ParallelEnv):  # type: ignore[misc]
+class CardtableParallel(ParallelEnv):
     """Every seat with a decision acts in each step (for 十三张 all seats arrange at once,
     one sub-step each per step); seats without one get an all-zero mask and their actions
     are ignored.  Rewards and ends as in :class:`CardtableAEC`."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}
 
     def __init__(self, codec: Codec, render_mode: str | None = None, episode: str = "deal",
                  normalised: bool = False, illegal_action: str = "raise",

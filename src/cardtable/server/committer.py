@@ -28,7 +28,7 @@ class PendingMove:
     status: str
     totals: list[int]
     deadline_ms: int | None
-    done: asyncio.Future[None] = field(repr=False, default=None)  # type: ignore[assignment]
+    done: asyncio.Future[None] = field(repr=False)
 
 
 class Committer:

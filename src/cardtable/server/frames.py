@@ -14,16 +14,17 @@ import contextlib
 import json
 from typing import Any
 
-try:
-    import orjson as _orjson  # part of the server extra; the standard json is the fallback
-except ImportError:  # pragma: no cover
-    _orjson = None
-
 from .. import advice
 from ..explanation import score_summary, summary_json
 from ..game import State
 from ..presentation import seat_names, table_layout
 from ..scoring import ScoreItem
+
+_orjson: Any
+try:
+    import orjson as _orjson  # part of the server extra; the standard json is the fallback
+except ImportError:  # pragma: no cover
+    _orjson = None
 
 
 def legal_texts(state: State, seat: int | None) -> list[str]:

@@ -18,6 +18,7 @@ def games_list() -> list[dict[str, Any]]:
                     "title": game_name(game),      # the name in the request's language
                     "players": [game.min_players, game.max_players],
                     "default_players": game.default_players,
+                    "family": game.family,          # the table's shape: what the page puts in the middle
                     "bots": bot_names(gid), "default_bot": default_bot_name(gid),
                     "presets": sorted(game.presets)})
     return out

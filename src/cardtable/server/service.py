@@ -26,8 +26,8 @@ from ..registry import get_game
 from .clock import Clock
 from .committer import Committer
 from .games import default_bot_name
+from .livetable import LiveTable
 from .store import NOTIFY_CHANNEL, MoveRow, SeatRow, SeatTaken, SeqTaken, Store, TableRow
-from .table import LiveTable
 
 log = logging.getLogger("cardtable.server")
 

@@ -361,8 +361,8 @@ class Store:
             if self.own_checkpoints:
                 # SQLite checkpoints in the COMMIT that fills the WAL past 1,000 pages: copying
                 # them and syncing the files took 5–20 ms of waiting, one commit in ~80
-                raw.driver_connection.execute("PRAGMA wal_autocheckpoint=0")
-        cur = raw.driver_connection.cursor()
+                _driver(raw).execute("PRAGMA wal_autocheckpoint=0")
+        cur = _driver(raw).cursor()
         try:
             cur.execute("BEGIN IMMEDIATE")
             try:
@@ -426,3 +426,11 @@ def _table_row(r: Any, seats: Any) -> TableRow:
         totals=json.loads(r["totals"]), deadline_ms=r["deadline_ms"], created_ms=r["created_ms"],
         client_addr=r["client_addr"],
         seats=[SeatRow(s["kind"], s["name"], s["token_hash"]) for s in seats])
+
+
+def _driver(raw: Any) -> Any:
+    """The sqlite3 connection under a pooled one (gone only once the pool closed it)."""
+    conn = raw.driver_connection
+    if conn is None:
+        raise RuntimeError("the SQLite connection for moves is closed")
+    return conn

@@ -11,7 +11,7 @@ from cardtable.cards import card_str, mask_of, parse_card, parse_cards
 from cardtable.errors import BadOption, IllegalMove
 from cardtable.games.dummy.meldlogic import card_value, connector, meld_tables, speto_groups
 from cardtable.games.dummy.penalties import DiscardEvent, in_window, speto_laid_on, ting_mee, ting_tem
-from cardtable.games.dummy.table import TableMeld, anchor_of
+from cardtable.games.dummy.tablemelds import TableMeld, anchor_of
 from cardtable.registry import get_game, new_game
 from cardtable.scenario import replay
 
@@ -234,7 +234,7 @@ def test_json_round_trip_with_table() -> None:
 # --- the knock-reachability search against brute force -----------------------------------------
 
 def _brute(hand: int, melds: list[TableMeld], need_own: bool, chain: bool) -> bool:
-    from cardtable.games.dummy.table import meld_layoffs
+    from cardtable.games.dummy.tablemelds import meld_layoffs
     tables = meld_tables(False)
     if hand.bit_count() == 1:
         return not need_own
@@ -252,7 +252,7 @@ def _brute(hand: int, melds: list[TableMeld], need_own: bool, chain: bool) -> bo
 
 def test_can_cover_matches_brute_force() -> None:
     from cardtable.games.dummy.meldlogic import can_cover
-    from cardtable.games.dummy.table import open_ends
+    from cardtable.games.dummy.tablemelds import open_ends
     tables = meld_tables(False)
     rng = random.Random(7)
     agree = hits = 0

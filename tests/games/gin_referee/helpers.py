@@ -6,7 +6,7 @@ from typing import Any
 
 import cardtable
 from cardtable.cards import card_str, make_pack, parse_cards
-from cardtable.games.gin.table import GinTableState
+from cardtable.games.gin.referee.tablestate import GinTableState
 
 TABLE = {"table_mode": True}
 

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from cardtable import scenario
 from cardtable.cli.main import app
-from cardtable.games.gin.table import GinTableState
+from cardtable.games.gin.referee.tablestate import GinTableState
 
 from .helpers import make_deal
 

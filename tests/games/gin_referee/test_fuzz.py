@@ -8,7 +8,7 @@ import random
 from cardtable import CardtableError, State
 from cardtable.cards import card_str
 from cardtable.conformance import check_conservation, check_roundtrip, check_secrets, snapshot
-from cardtable.games.gin.table import GinTableState
+from cardtable.games.gin.referee.tablestate import GinTableState
 from cardtable.registry import get_game
 
 from .helpers import TABLE

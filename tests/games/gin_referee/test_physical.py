@@ -9,7 +9,7 @@ import pytest
 from cardtable import scenario
 from cardtable.cards import card_str
 from cardtable.errors import CardtableError, IllegalMove
-from cardtable.games.gin.physical import PhysicalDeal
+from cardtable.games.gin.referee.physical import PhysicalDeal
 
 RECORDER = "A♠ 2♠ 3♠ 4♥ 5♥ 6♥ J♣ J♦ J♥ 9♠"
 OPPONENT = "7♦ 8♦ 9♦ K♠ K♣ 3♣ 4♣ 8♥ 2♣"          # with K♥, shown during play (R8)

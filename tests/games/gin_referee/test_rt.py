@@ -8,7 +8,7 @@ import pytest
 
 from cardtable import IllegalMove, Match, get_game
 from cardtable.cards import card_str, parse_card
-from cardtable.games.gin.table import GinTableState
+from cardtable.games.gin.referee.tablestate import GinTableState
 
 from .helpers import TABLE, items, make_deal, play, rules_of, table_state, verbs
 

@@ -12,8 +12,8 @@ import cardtable
 from cardtable import IllegalMove, State
 from cardtable.cards import card_str, parse_card
 from cardtable.conformance import check_game, check_roundtrip, check_secrets, snapshot, view_tokens
+from cardtable.games.gin.referee.tablestate import GinTableState
 from cardtable.games.gin.state import GinState
-from cardtable.games.gin.table import GinTableState
 
 from .helpers import TABLE, items, make_deal, play, rules_of, table_state, verbs
 

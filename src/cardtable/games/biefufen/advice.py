@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...i18n import _, ngettext
-from ...layouts import parse_position
 from ...moves import Move
 from ...parts.hints import Hint, hint_line, pick_by_bot
+from ...suitchains import parse_position
 from .bots import HeuristicBot
 from .state import card_value
 

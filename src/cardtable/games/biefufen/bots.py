@@ -14,30 +14,13 @@ import random
 from typing import Any
 
 from ...cards import parse_cards
-from ...layouts import parse_position
 from ...moves import Move
+from ...parts.botbase import ViewBot
+from ...suitchains import parse_position, run_beyond
 from .state import card_value
 
 
-def _run(pos: int, hand: set[int]) -> int:
-    s, r = divmod(pos, 13)
-    if r == 6:
-        return sum(1 for d in (1, -1) if s * 13 + 6 + d in hand)
-    step = 1 if r > 6 else -1
-    n, k = 0, r + step
-    while 0 <= k <= 12 and s * 13 + k in hand:
-        n += 1
-        k += step
-    return n
-
-
-class HeuristicBot:
-    name = "heuristic"
-    needs_log = False        # reads no move log: bot_move and playouts leave it out of the view
-
-    def __init__(self, game_id: str | None = None) -> None:
-        self.game_id = game_id
-
+class HeuristicBot(ViewBot):
     def choose(self, view: dict[str, Any], legal: list[Move], rng: random.Random) -> Move:
         hand = {int(c) for c in parse_cards(view.get("hand", []))}
         plays = [m for m in legal if m.verb == "play"]
@@ -45,11 +28,11 @@ class HeuristicBot:
         def play_score(m: Move) -> float:
             c = int(m.cards[0])
             if m.target is None:
-                return card_value(c) + _run(c, hand) + rng.random() / 10
+                return card_value(c) + run_beyond(c, hand) + rng.random() / 10
             pos = parse_position(m.target)
             if pos in hand:
                 return -100.0
-            return card_value(pos) - card_value(c) + _run(pos, hand) - 2 + rng.random() / 10
+            return card_value(pos) - card_value(c) + run_beyond(pos, hand) - 2 + rng.random() / 10
 
         if plays:
             best = max(plays, key=play_score)

@@ -19,9 +19,9 @@ from ...deal import Deal
 from ...errors import BadCard, CardtableError, IllegalMove, ScenarioError
 from ...game import State
 from ...i18n import _
-from ...layouts import SuitChains, constrained_permutation, parse_position, position_str, seven_distance
 from ...moves import Move
 from ...scoring import ScoreItem
+from ...suitchains import SuitChains, constrained_permutation, parse_position, position_str, seven_distance
 from .rules import BiefufenOptions
 
 S7 = 6  # 7♠

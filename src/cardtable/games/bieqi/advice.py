@@ -6,10 +6,10 @@ from typing import Any
 
 from ...cards import parse_cards
 from ...i18n import _, ngettext
-from ...layouts import parse_position, seven_distance
 from ...moves import Move
 from ...parts.hints import Hint, hint_line, pick_by_bot
-from .bots import HeuristicBot, _run
+from ...suitchains import parse_position, run_beyond, seven_distance
+from .bots import HeuristicBot
 
 
 def advise(view: dict[str, Any], legal: list[Move]) -> Hint | None:
@@ -24,13 +24,13 @@ def advise(view: dict[str, Any], legal: list[Move]) -> Hint | None:
             return Hint(move, _("lend the dead card: it can never be played anyway"))
         return Hint(move, _("lend the card you can spare most: the one farthest from 7"))
     if move.verb == "play" and move.target:
-        n = _run(parse_position(move.target), hand)
+        n = run_beyond(parse_position(move.target), hand)
         return Hint(move, ngettext("the joker stands in on {position} and frees {n} of your cards behind it",
                                    "the joker stands in on {position} and frees {n} of your cards behind it",
                                    n, position=move.target))
     if move.verb == "play" and move.cards:
         c = int(move.cards[0])
-        n = _run(c, hand)
+        n = run_beyond(c, hand)
         if n:
             return Hint(move, ngettext("you hold the next card along that chain, so you can follow it up "
                                        "yourself", "you hold the next {n} cards along that chain, so you "

@@ -14,30 +14,12 @@ import random
 from typing import Any
 
 from ...cards import BJ, LJ, parse_cards
-from ...layouts import parse_position, seven_distance
 from ...moves import Move
+from ...parts.botbase import ViewBot
+from ...suitchains import parse_position, run_beyond, seven_distance
 
 
-def _run(pos: int, hand: set[int]) -> int:
-    """How many of the bot's own cards follow ``pos`` outward from 7 without a gap."""
-    s, r = divmod(pos, 13)
-    step = 1 if r >= 6 else -1
-    if r == 6:
-        return sum(1 for d in (1, -1) if s * 13 + 6 + d in hand)
-    n, k = 0, r + step
-    while 0 <= k <= 12 and s * 13 + k in hand:
-        n += 1
-        k += step
-    return n
-
-
-class HeuristicBot:
-    name = "heuristic"
-    needs_log = False        # reads no move log: bot_move and playouts leave it out of the view
-
-    def __init__(self, game_id: str | None = None) -> None:
-        self.game_id = game_id
-
+class HeuristicBot(ViewBot):
     def choose(self, view: dict[str, Any], legal: list[Move], rng: random.Random) -> Move:
         hand = {int(c) for c in parse_cards(view.get("hand", []))}
         if legal[0].verb == "lend":
@@ -54,15 +36,15 @@ class HeuristicBot:
                 c = int(m.cards[0]) if m.cards else 0
                 if c == joker:
                     return (-1 if live else 9, 0)
-                return (seven_distance(c), -_run(c, hand))
+                return (seven_distance(c), -run_beyond(c, hand))
             return max(legal, key=lend_key)
         plays = [m for m in legal if m.verb == "play" and m.target is None]
         if plays:
             def key(m: Move) -> tuple[int, int, float]:
                 c = int(m.cards[0])
-                return (_run(c, hand), seven_distance(c), rng.random())
+                return (run_beyond(c, hand), seven_distance(c), rng.random())
             return max(plays, key=key)
         subs = [m for m in legal if m.verb == "play"]
         if subs:
-            return max(subs, key=lambda m: (_run(parse_position(m.target or ""), hand), rng.random()))
+            return max(subs, key=lambda m: (run_beyond(parse_position(m.target or ""), hand), rng.random()))
         return legal[0]

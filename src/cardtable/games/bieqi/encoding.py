@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...layouts import position_str
 from ...parts import obsfields as o
 from ...parts.encoding import Encoding
+from ...suitchains import position_str
 
 
 def encoding(game: Any, players: int, options: Any) -> Encoding:

@@ -21,9 +21,9 @@ from ...deal import Deal
 from ...errors import BadCard, CardtableError, IllegalMove, ScenarioError
 from ...game import State, relabel_move
 from ...i18n import _
-from ...layouts import SuitChains, constrained_permutation, parse_position, position_str, seven_distance
 from ...moves import Move
 from ...scoring import ScoreItem
+from ...suitchains import SuitChains, constrained_permutation, parse_position, position_str, seven_distance
 from .rules import BieqiOptions
 
 S7 = 6  # 7♠
@@ -395,7 +395,7 @@ class BieqiState(State):
 
     def _permute_hidden(self, seat: int | None, rng: random.Random, tries: int) -> State:
         """The secret cards are permuted among their places
-        (``layouts.constrained_permutation``) so that every public move stays legal, then the
+        (``suitchains.constrained_permutation``) so that every public move stays legal, then the
         history is replayed (which re-checks every move):
 
         * a seat that borrowed held no card it could have played then (``forb``, §4.4);

@@ -19,7 +19,7 @@ from .bots import HeuristicBot
 from .meldlogic import card_value, connector, meld_tables, speto_groups
 from .notation import text
 from .penalties import ting_mee, ting_tem
-from .table import TableMeld
+from .tablemelds import TableMeld
 
 
 def _cards(strs: list[str]) -> list[int]:

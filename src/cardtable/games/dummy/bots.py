@@ -8,6 +8,7 @@ from typing import Any
 
 from ...cards import parse_card
 from ...moves import Move
+from ...parts.botbase import ViewBot, moves_by_verb
 from .meldlogic import card_value, connector, meld_tables, speto_groups
 
 
@@ -15,19 +16,11 @@ def _cards(strs: list[str]) -> list[int]:
     return [int(parse_card(s)) for s in strs]
 
 
-class HeuristicBot:
+class HeuristicBot(ViewBot):
     """Greedy, penalty-aware; sees only the view and the legal moves."""
 
-    name = "heuristic"
-    needs_log = False        # reads no move log: bot_move and playouts leave it out of the view
-
-    def __init__(self, game_id: str | None = None) -> None:
-        self.game_id = game_id
-
     def choose(self, view: dict[str, Any], legal: list[Move], rng: random.Random) -> Move:
-        by_verb: dict[str, list[Move]] = {}
-        for m in legal:
-            by_verb.setdefault(m.verb, []).append(m)
+        by_verb = moves_by_verb(legal)
         for verb in ("show", "knock"):
             if verb in by_verb:
                 return by_verb[verb][0]

@@ -7,21 +7,18 @@ cards go in pack order, and the mask allows only prefixes of legal moves."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...parts import obsfields as o
 from ...parts.encoding import Encoding
 from .notation import VERBS
-
-if TYPE_CHECKING:    # the arrays come from the rl layer: the game needs no numpy to run
-    import numpy as np
 
 PHASES = ("take", "play", "over")
 
 
 def _hands(players: int) -> o.Field:
     """Own hand as cards, the others' known cards; plus every hand's size."""
-    def read(view: dict[str, Any], me: int, out: np.ndarray) -> None:
+    def read(view: dict[str, Any], me: int, out: o.FloatArray) -> None:
         for s, h in enumerate(view.get("hands") or ()):
             r = (s - me) % players
             known = h.get("known") if isinstance(h, dict) else h

@@ -201,7 +201,7 @@ def explain(state: DummyState, seat: int, move: Move) -> str:
 
 
 def _layoffs(state: DummyState, meld: object, cards: int) -> list[int]:
-    from .table import meld_layoffs
+    from .tablemelds import meld_layoffs
     return meld_layoffs(meld, state.tables, cards, state.options.layoff_chain_allowed)  # type: ignore[arg-type]
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ...cards import iter_bits
 from .meldlogic import CLUB2, SPADE_Q, SPETO_MASK, MeldTables, connector, rank_of, speto_groups
-from .table import TableMeld, meld_layoffs
+from .tablemelds import TableMeld, meld_layoffs
 
 
 @dataclass(frozen=True, slots=True)

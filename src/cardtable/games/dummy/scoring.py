@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ...cards import Card, card_str, iter_bits
 from ...scoring import ScoreItem
 from .meldlogic import SPETO_MASK, card_value, sort_key, suit_of
-from .table import meld_layoffs
+from .tablemelds import meld_layoffs
 
 if TYPE_CHECKING:
     from .state import DummyState

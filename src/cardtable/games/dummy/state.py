@@ -25,7 +25,7 @@ from .meldlogic import SPETO_MASK, MeldTables, can_cover, meld_tables, sort_key
 from .penalties import DiscardEvent, in_window, pee_hua, pee_speto, speto_laid_on, ti_on, ting_mee, ting_tem
 from .rules import DummyOptions
 from .scoring import hand_items
-from .table import TableMeld, anchor_of, is_layoff, meld_layoffs, open_ends
+from .tablemelds import TableMeld, anchor_of, is_layoff, meld_layoffs, open_ends
 
 
 def _sorted(mask: int) -> tuple[Card, ...]:

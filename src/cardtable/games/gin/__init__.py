@@ -8,6 +8,7 @@ from .advice import advise, hint, warn
 from .bots import HeuristicBot
 from .explain import SCORING_NOTE, explain
 from .layout import ACE_LOW, PHASES, zones
+from .referee import REFEREE
 from .render import render
 from .rules import GinGame, GinOptions
 from .state import GinState
@@ -22,6 +23,7 @@ PARTS = GameParts(
     encoding=EncodingPart(encoding.encoding, encoding.__doc__ or ""),
     bots=BOTS,
     render=render,
+    referee=REFEREE,
 )
 
 __all__ = ["BOTS", "GAME", "PARTS",

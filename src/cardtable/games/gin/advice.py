@@ -63,9 +63,10 @@ def advise(view: dict[str, Any], legal: list[Move]) -> Hint | None:
         return Hint(best, _("leaves the least deadwood ({points}) and keeps your near-melds", points=points))
     if "take" in by_verb:
         take = by_verb["take"][0]
-        other = (by_verb.get("draw") or by_verb.get("pass") or [None])[0]
-        if other is None:
+        others = by_verb.get("draw") or by_verb.get("pass")
+        if not others:
             return Hint(take, _("the only move now"))
+        other = others[0]
         if view.get("phase") == "fifty":
             return Hint(take, _("take the 50th-card discard: with it you can knock or go gin at once "
                                 "(rule 36); passing leaves a dead hand"))

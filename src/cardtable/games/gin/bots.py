@@ -8,6 +8,7 @@ from typing import Any
 from ...cards import card_str, mask_of, parse_cards
 from ...melds import GIN, bits
 from ...moves import Move
+from ...parts.botbase import ViewBot, moves_by_verb
 
 # a view names cards in their canonical text: one lookup per card instead of a parse
 _BIT = {card_str(c): 1 << c for c in range(52)}
@@ -38,21 +39,16 @@ def near_melds(m: int) -> int:
             + (m & (m >> 13)).bit_count() + (m & (m >> 26)).bit_count() + (m & (m >> 39)).bit_count())
 
 
-class HeuristicBot:
+class HeuristicBot(ViewBot):
     """Keeps melds and near-melds, throws high deadwood, takes discards that make melds,
     knocks with low deadwood (or late in the hand) and always goes gin when it can."""
 
-    name = "heuristic"
-    needs_log = False        # reads no move log: bot_move and playouts leave it out of the view
-
     def __init__(self, game_id: str | None = None, knock_at: int = 6) -> None:
-        self.game_id = game_id
+        super().__init__(game_id)
         self.knock_at = knock_at
 
     def choose(self, view: dict[str, Any], legal: list[Move], rng: random.Random) -> Move:
-        by_verb: dict[str, list[Move]] = {}
-        for m in legal:
-            by_verb.setdefault(m.verb, []).append(m)
+        by_verb = moves_by_verb(legal)
         if "biggin" in by_verb:
             return by_verb["biggin"][0]
         hand = _mask(view.get("hand", []))

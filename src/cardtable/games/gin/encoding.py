@@ -319,9 +319,10 @@ class Incremental:
             try:    # a cached entry keeps its move alive, so no other live move has its id
                 g = parsed[id(m)]
             except KeyError:
-                g = self._parse(st, seat, t, m)
-                if g is None:
+                got = self._parse(st, seat, t, m)
+                if got is None:
                     return self._rebuild(st, seat)
+                g = got
             r = t ^ seat
             idx = g[4 + r]
             old = last[r]
@@ -391,7 +392,7 @@ class Incremental:
     def _rebuild(self, st: Any, seat: int) -> Any:
         lay = self.layout
         arr = lay.zeros()
-        buf = memoryview(arr)           # fast_fields writes items only: a memoryview will do
+        buf: o.FloatArray = memoryview(arr)   # fast_fields writes items only: a memoryview will do
         fast_fields(st, seat, buf, lay)
         if st.knocker >= 0 or not self.fixed or not self._followed(st):
             lay.common_part(st, seat, arr)      # a deal's last steps: not followed move by move

@@ -104,7 +104,7 @@ def explain(item: dict[str, Any], ctx: ExplainContext) -> str | None:
         return _("dead hand: two stock cards left, nobody scores")
     if str(rule).startswith("gin:R"):
         # a referee's ruling: its note is the English sentence; the ruling words it anew
-        from .referee import ruling_of_note
+        from .referee.rulings import ruling_of_note
         ruling = ruling_of_note(str(item.get("note", "")))
         if ruling is not None:
             return ruling.said()

@@ -98,7 +98,7 @@ class GinGame(Game[GinOptions]):
         from .state import GinState
         assert isinstance(options, GinOptions)
         if getattr(options, "table_mode", False):
-            from .table import start_table
+            from .referee.tablestate import start_table
             return start_table(self, options, players, deal)
         self.check_deal(deal)
         assert isinstance(options, GinOptions)

@@ -13,16 +13,11 @@ from typing import Any
 
 from ...cards import parse_card, parse_cards
 from ...moves import Move
+from ...parts.botbase import ViewBot
 from .scoring import card_points, pick_value
 
 
-class HeuristicBot:
-    name = "heuristic"
-    needs_log = False        # reads no move log: bot_move and playouts leave it out of the view
-
-    def __init__(self, game_id: str | None = None) -> None:
-        self.game_id = game_id
-
+class HeuristicBot(ViewBot):
     def choose(self, view: dict[str, Any], legal: list[Move], rng: random.Random) -> Move:
         picks = [m for m in legal if m.verb == "pick"]
         if picks:

@@ -10,6 +10,7 @@ from typing import Any
 
 from ...cards import COPY_STRIDE
 from ...moves import Move
+from ...parts.botbase import ViewBot, moves_by_verb
 
 
 def _value(code: int) -> int:
@@ -20,21 +21,13 @@ def _value(code: int) -> int:
     return 11 if r == 1 else min(r, 10)
 
 
-class HeuristicBot:
+class HeuristicBot(ViewBot):
     """remik.md strategy sketch: open as soon as a legal opening is listed (taking the discard
     when it opens), then lay off and meld everything possible, keep jokers, and discard the
     highest card that has no neighbour (same rank, or same suit within two ranks) in hand."""
 
-    name = "heuristic"
-    needs_log = False        # reads no move log: bot_move and playouts leave it out of the view
-
-    def __init__(self, game_id: str | None = None) -> None:
-        self.game_id = game_id
-
     def choose(self, view: dict[str, Any], legal: list[Move], rng: random.Random) -> Move:
-        by_verb: dict[str, list[Move]] = {}
-        for m in legal:
-            by_verb.setdefault(m.verb, []).append(m)
+        by_verb = moves_by_verb(legal)
         if "takemeld" in by_verb:
             return by_verb["takemeld"][0]          # openings are listed best first
         opened = view.get("opened", [False] * 8)[view["seat"]] if view.get("seat") is not None else False

@@ -112,10 +112,8 @@ def _move(st: RemikState, verb: str, seat: int, groups: list[list[Face]], mid: s
         return None
 
 
-def _new(st: RemikState, seat: int, mv: Move | None, seen: set[tuple]) -> bool:
+def _new(st: RemikState, seat: int, mv: Move, seen: set[tuple]) -> bool:
     """A move not listed yet (by codec tokens) that ``why_illegal`` accepts; marks it seen."""
-    if mv is None:
-        return False
     k = key(mv)
     if k in seen or st.why_illegal(seat, mv) is not None:
         return False
@@ -124,10 +122,10 @@ def _new(st: RemikState, seat: int, mv: Move | None, seen: set[tuple]) -> bool:
 
 
 def single_melds(st: RemikState, seat: int, seen: set[tuple]) -> list[Move]:
-    out = []
+    out: list[Move] = []
     for g, _, _ in all_melds(st, faces_of(st, seat)):
         mv = _move(st, "meld", seat, [g])
-        if _new(st, seat, mv, seen):
+        if mv is not None and _new(st, seat, mv, seen):
             out.append(mv)
     return out
 
@@ -172,7 +170,7 @@ def lay_offs(st: RemikState, seat: int, seen: set[tuple]) -> list[Move]:
             if info.kind != m.kind:
                 continue
             mv = _move(st, "lay", seat, [g], m.name)
-            if _new(st, seat, mv, seen):
+            if mv is not None and _new(st, seat, mv, seen):
                 out.append(mv)
     return out
 
@@ -224,7 +222,7 @@ def openings(st: RemikState, seat: int, verb: str, seen: set[tuple],
                 groups = [melds[k][0] for k in chosen]
                 if tuple(sorted(tuple(sorted(g)) for g in groups)) not in have:
                     mv = _move(st, verb, seat, groups)
-                    if _new(st, seat, mv, seen):
+                    if mv is not None and _new(st, seat, mv, seen):
                         out.append(mv)
             dfs(i + 1, left2, t2, p2)
             chosen.pop()

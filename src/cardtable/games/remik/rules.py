@@ -99,7 +99,7 @@ class RemikGame(Game[RemikOptions]):
                    "joker_swap_on_opening_turn": False}},
     ]
 
-    def move_bound(self, players: int, options: RemikOptions) -> int:
+    def move_bound(self, players: int, options: Options) -> int:
         return 20_000
 
     def pack(self, players: int, options: Options) -> list[Card]:

@@ -291,10 +291,10 @@ def _best_arrangement(cards: tuple[int, ...], wheel: str, strict: bool) -> Arran
             # no later middle beats this back, so no later front beats its cut value: if
             # even that bound cannot win, no later back can (the same splits are skipped)
             key = vb & ~0xFF if cat == 0 else vb & ~0xFFF if cat == 1 else vb & ~0xFFFF
-            x = front_cap.get(key)
-            if x is None:
-                x = front_ev_at_most(key)
-            if x < f1max and eb + em_t[vb >> 12] + x <= best:
+            fc = front_cap.get(key)
+            if fc is None:
+                fc = front_ev_at_most(key)
+            if fc < f1max and eb + em_t[vb >> 12] + fc <= best:
                 break
         cap = vb
         for t in _TRIPLES_OF[mb]:
@@ -307,11 +307,11 @@ def _best_arrangement(cards: tuple[int, ...], wheel: str, strict: bool) -> Arran
         cat = cap >> 20
         if cat < 4:             # the front may not beat the middle: cap its EV too
             key = cap & ~0xFF if cat == 0 else cap & ~0xFFF if cat == 1 else cap & ~0xFFFF
-            x = front_cap.get(key)
-            if x is None:
-                x = front_ev_at_most(key)
-            if x < fcap:
-                fcap = x
+            fc = front_cap.get(key)
+            if fc is None:
+                fc = front_ev_at_most(key)
+            if fc < fcap:
+                fcap = fc
         if eb + em_t[cap >> 12] + fcap <= best:
             continue
         visited += 1

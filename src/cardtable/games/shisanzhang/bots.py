@@ -14,6 +14,7 @@ from typing import Any
 from ...cards import parse_cards
 from ...i18n import _
 from ...moves import Move
+from ...parts.botbase import ViewBot
 from .arrange import best_arrangement, random_valid
 from .specials import BY_ID
 from .state import display_order
@@ -56,15 +57,11 @@ def advice(view: dict[str, Any], legal: list[Move]) -> tuple[Move, str]:
     return move, _("auto-arranger: {ev}; no special hand", ev=ev)
 
 
-class RandomValidBot:
+class RandomValidBot(ViewBot):
     """A uniformly random non-fouling arrangement (rejection sampling over all splits)."""
 
     name = "random_valid"
-    needs_log = False        # reads no move log: bot_move and playouts leave it out of the view
     needs_all_legal = False     # reads only whether an arrangement is listed, and legal[0]
-
-    def __init__(self, game_id: str | None = None) -> None:
-        self.game_id = game_id
 
     def choose(self, view: dict[str, Any], legal: list[Move], rng: random.Random) -> Move:
         if not any(m.verb == "arrange" for m in legal):
@@ -74,15 +71,11 @@ class RandomValidBot:
         return Move("arrange", groups=tuple(display_order(r) for r in rows))
 
 
-class AutoBot:
+class AutoBot(ViewBot):
     """The exact auto-arranger (arrange.py) and the special-hand choice."""
 
     name = "auto"
-    needs_log = False        # reads no move log: bot_move and playouts leave it out of the view
     needs_all_legal = False     # reads only the declarations and whether an arrangement is listed
-
-    def __init__(self, game_id: str | None = None) -> None:
-        self.game_id = game_id
 
     def choose(self, view: dict[str, Any], legal: list[Move], rng: random.Random) -> Move:
         return advice(view, legal)[0]

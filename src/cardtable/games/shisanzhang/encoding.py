@@ -10,20 +10,17 @@ every split, fouls included — a foul is scored, not refused).  ``declare`` and
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...parts import obsfields as o
 from ...parts.encoding import Encoding
 from .specials import BY_ID
 
-if TYPE_CHECKING:    # the arrays come from the rl layer: the game needs no numpy to run
-    import numpy as np
-
 ROWS = ("front", "middle", "back")
 
 
 def _showdown(players: int) -> o.Field:
-    def read(view: dict[str, Any], me: int, out: np.ndarray) -> None:
+    def read(view: dict[str, Any], me: int, out: o.FloatArray) -> None:
         for entry in view.get("showdown") or ():
             s = entry.get("seat")
             if not isinstance(s, int):
@@ -37,7 +34,7 @@ def _showdown(players: int) -> o.Field:
                     "at the showdown, per seat (relative): front, middle, back rows × 55; then fouled flags")
 
 
-def _specials(view: dict[str, Any], me: int, out: np.ndarray) -> None:
+def _specials(view: dict[str, Any], me: int, out: o.FloatArray) -> None:
     for i, sid in enumerate(BY_ID):
         if sid in (view.get("specials") or ()):
             out[i] = 1.0
@@ -49,6 +46,7 @@ def encoding(game: Any, players: int, options: Any) -> Encoding:
         verbs=("arrange", "declare"),
         flat_targets={"declare": tuple(BY_ID)},
         partition=("arrange", (3, 5, 5)),
+        partition_hand=lambda st, seat: st.hands[seat],
         max_groups=3,
         fields=[
             o.cards("hand", "own hand"),

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from ...cards import Card, card_str, cards_json, make_pack, mask_of
 from ...deal import Deal
@@ -109,15 +109,15 @@ class ShisanzhangState(State):
         hand = self.hands[seat]
         # rows as masks of positions in the hand: the hand is in display order, so a row
         # in display order is its positions in order
-        pos = {c: i for i, c in enumerate(hand)}
+        pos: dict[int, int] = {c: i for i, c in enumerate(hand)}
         moves: list[tuple[tuple[Card, ...], ...]] = []
         seen: set[tuple[int, int]] = set()
-        for a in (best_arrangement(hand, self.options.wheel_rank, self.options.strict_ordering),
-                  greedy_arrangement(hand, self.options.wheel_rank)):
-            key = (sum(1 << pos[c] for c in a.front), sum(1 << pos[c] for c in a.middle))
+        for arr in (best_arrangement(hand, self.options.wheel_rank, self.options.strict_ordering),
+                    greedy_arrangement(hand, self.options.wheel_rank)):
+            key = (sum(1 << pos[c] for c in arr.front), sum(1 << pos[c] for c in arr.middle))
             if key not in seen:
                 seen.add(key)
-                moves.append((display_order(a.front), display_order(a.middle), display_order(a.back)))
+                moves.append((display_order(arr.front), display_order(arr.middle), display_order(arr.back)))
         # random_split(hand, rng) shuffles a copy of the hand; shuffling the positions
         # draws the same numbers and gives the same split
         rng = random.Random(mask_of(hand) * 8 + seat)
@@ -291,7 +291,8 @@ class ShisanzhangState(State):
         perm = secret[:]
         rng.shuffle(perm)
         mapping: dict[int, int] = {a: b for a, b in zip(secret, perm, strict=True) if a != b}
-        state = self.game.start(self.players, self.options, self.deal.relabel(mapping))
+        # the game's start() builds a ShisanzhangState (rules.py), typed State on the base Game
+        state = cast(ShisanzhangState, self.game.start(self.players, self.options, self.deal.relabel(mapping)))
         hidden = not self.is_over  # once all have submitted, every row is public
         for s, m in self.history:
             m2 = Move(m.verb, m.cards, tuple(tuple(Card(mapping.get(c, c)) for c in g) for g in m.groups),

@@ -18,6 +18,7 @@ from typing import Any
 from ...cards import Card, parse_cards
 from ...i18n import _
 from ...moves import Move
+from ...parts.botbase import ViewBot
 from ...tricks import standard_rules, winning_index
 
 _PTS = {13: 25, 12: 20, 11: 15, 10: 10, 5: 5, 2: 25}
@@ -99,12 +100,6 @@ def choose(view: dict[str, Any], legal: list[Move], rng: random.Random) -> tuple
     return Move("play", (card,)), _("cannot win usefully: play the cheapest card")
 
 
-class HeuristicBot:
-    name = "heuristic"
-    needs_log = False        # reads no move log: bot_move and playouts leave it out of the view
-
-    def __init__(self, game_id: str | None = None) -> None:
-        self.game_id = game_id
-
+class HeuristicBot(ViewBot):
     def choose(self, view: dict[str, Any], legal: list[Move], rng: random.Random) -> Move:
         return choose(view, legal, rng)[0]

@@ -13,6 +13,7 @@ from typing import Any
 
 from ...cards import parse_card
 from ...moves import Move
+from ...parts.botbase import ViewBot
 from .scoring import JOKER_MASK, card_value, rate
 
 
@@ -36,13 +37,7 @@ def _mask(cards: list[str]) -> int:
     return m
 
 
-class HeuristicBot:
-    name = "heuristic"
-    needs_log = False        # reads no move log: bot_move and playouts leave it out of the view
-
-    def __init__(self, game_id: str | None = None) -> None:
-        self.game_id = game_id
-
+class HeuristicBot(ViewBot):
     def choose(self, view: dict[str, Any], legal: list[Move], rng: random.Random) -> Move:
         verbs = {m.verb for m in legal}
         opts = view.get("options", {})

@@ -13,6 +13,7 @@ from typing import Any
 
 from ...cards import SUITS, parse_card
 from ...moves import Move
+from ...parts.botbase import ViewBot
 from ...tricks import standard_rules, winning_index
 
 
@@ -36,13 +37,7 @@ def estimate(hand: list[int], trump: int) -> float:
     return est + max(0, len(trumps) - 2) * 0.3
 
 
-class HeuristicBot:
-    name = "heuristic"
-    needs_log = False        # reads no move log: bot_move and playouts leave it out of the view
-
-    def __init__(self, game_id: str | None = None) -> None:
-        self.game_id = game_id
-
+class HeuristicBot(ViewBot):
     def choose(self, view: dict[str, Any], legal: list[Move], rng: random.Random) -> Move:
         hand = [int(parse_card(c)) for c in view.get("hand", [])]
         verbs = {m.verb for m in legal}

@@ -13,6 +13,7 @@ from ...cards import parse_cards
 from ...climbing import BOMB, JOKER_BOMB, TWO, Combo, classify, climb_rank
 from ...i18n import N_
 from ...moves import Move
+from ...parts.botbase import ViewBot
 from .rules import ZhuoheiaOptions
 
 
@@ -102,12 +103,11 @@ def advice(view: dict[str, Any], legal: list[Move]) -> tuple[Move, str]:
     return Move("pass"), N_("nothing cheap beats the table")
 
 
-class HeuristicBot:
-    name = "heuristic"
-    needs_log = False        # reads no move log: bot_move and playouts leave it out of the view
+class HeuristicBot(ViewBot):
+    """Plays the advice of :func:`advice` (the move a hint would give)."""
 
-    def __init__(self, game_id: str = "zhuoheia") -> None:
-        self.game_id = game_id
+    def __init__(self, game_id: str | None = "zhuoheia") -> None:
+        super().__init__(game_id)
 
     def choose(self, view: dict[str, Any], legal: list[Move], rng: random.Random) -> Move:
         move, _ = advice(view, legal)

@@ -9,6 +9,7 @@ receiver returns as many cards, in finishing order), ``pick`` (the payers pick f
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from itertools import combinations, permutations, product
 from typing import Any
 
@@ -36,7 +37,7 @@ _KEYS = tuple(climb_rank(c) * 4 * COPY_STRIDE + c for c in range(4 * COPY_STRIDE
 _CARDS = tuple(Card(c) for c in range(4 * COPY_STRIDE))
 
 
-def _sorted(cards: list[int] | tuple[int, ...]) -> list[Card]:
+def _sorted(cards: Sequence[int]) -> list[Card]:
     try:
         return [_CARDS[c] for c in sorted(cards, key=_KEYS.__getitem__)]
     except IndexError:          # a code beyond four packs

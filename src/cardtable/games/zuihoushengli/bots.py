@@ -14,6 +14,7 @@ from typing import Any
 from ...cards import Card, parse_cards
 from ...i18n import N_
 from ...moves import Move
+from ...parts.botbase import ViewBot
 from ...tricks import TrickRules, standard_rules, winning_index
 
 _SUITS = {"♠": 0, "♥": 1, "♦": 2, "♣": 3}
@@ -51,12 +52,6 @@ def choose(view: dict[str, Any], legal: list[Move], rng: random.Random) -> tuple
     return Move("play", (card,)), N_("cannot win: throw the weakest card")
 
 
-class HeuristicBot:
-    name = "heuristic"
-    needs_log = False        # reads no move log: bot_move and playouts leave it out of the view
-
-    def __init__(self, game_id: str | None = None) -> None:
-        self.game_id = game_id
-
+class HeuristicBot(ViewBot):
     def choose(self, view: dict[str, Any], legal: list[Move], rng: random.Random) -> Move:
         return choose(view, legal, rng)[0]

@@ -30,7 +30,7 @@ async function load(seat) {
 function render() {
   const d = viewer.data.deals[viewer.deal];
   const view = d.steps[viewer.step];
-  const ctx = { players: viewer.data.players, seatName };
+  const ctx = { players: viewer.data.players, seatName, family: viewer.family };
   $("where").textContent = viewer.step
     ? t("move {step} of {moves} — {move}", { step: viewer.step, moves: d.moves.length, move: d.moves[viewer.step - 1] })
     : t("move {step} of {moves}", { step: viewer.step, moves: d.moves.length });
@@ -66,6 +66,7 @@ async function start() {
   if (!(await load(null))) return;
   const games = await (await fetch(withLang("/api/games"))).json().catch(() => []);
   const g = games.find((x) => x.id === viewer.data.game);
+  viewer.family = g ? g.family : "";
   $("title").textContent = t("Replay of {game}", { game: g ? g.title || g.name : viewer.data.game });
   document.querySelector("header.bar a.home").href = pageUrl("/");
   const asSeat = $("as-seat");

@@ -456,7 +456,7 @@ function drawLog(view) {
 function render() {
   const w = page.state;
   if (!w) return;
-  const ctx = { players: w.view.players, seatName };
+  const ctx = { players: w.view.players, seatName, family: page.game ? page.game.family : "" };
   // for tests and tools: what the page last received (never more than the frame carried)
   document.body.dataset.seq = String(w.seq);
   document.body.dataset.deal = String(w.deal);

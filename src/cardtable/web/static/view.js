@@ -7,15 +7,8 @@ import { N_, t } from "./i18n.js";
 const COMMON = new Set(["game", "players", "seat", "to_move", "over", "log", "scores", "items",
   "hand", "options"]);
 
-/** Game families: which zone the middle of the table shows first. */
-export const FAMILY = {
-  gin: "rummy", dummy: "rummy", remik: "rummy",
-  sibaifen: "tricks", zuihoushengli: "tricks", yijiang: "tricks",
-  zhuoheia: "climbing", bieqi: "layout", biefufen: "layout",
-  wushiyifen: "throw", jianshisifen: "throw", shisanzhang: "rows",
-};
-
-// the keys a family puts in the middle of the table, in order
+// the keys a family (the game's declared `family`, from GET /api/games) puts in the middle of
+// the table, in order
 const CENTRE_KEYS = {
   rummy: ["upcard", "head", "discard", "discard_pile", "stock", "stock_count", "melds", "table"],
   tricks: ["trump", "turned", "contract", "high_bid", "trick", "last_trick", "bids", "stock", "stock_size"],
@@ -129,7 +122,7 @@ function zone(key, value, ctx) {
 export function drawZones(view, centre, facts, ctx) {
   centre.replaceChildren();
   facts.replaceChildren();
-  const fam = FAMILY[view.game] || "rummy";
+  const fam = CENTRE_KEYS[ctx.family] ? ctx.family : "rummy";
   const centreKeys = CENTRE_KEYS[fam].filter((k) => k in view);
   for (const k of centreKeys) centre.append(zone(k, view[k], ctx));
   for (const [k, v] of Object.entries(view)) {

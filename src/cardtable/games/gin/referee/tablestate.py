@@ -3,11 +3,12 @@
 ``GinTableState`` is :class:`GinState` with the referee on top.  With no report it plays
 exactly like the normal mode (same legal moves, views and scores).  On top it records what
 the normal mode forbids but a table sees — a deal with a wrong count, a knock over the limit
-or with the wrong number of cards, a card of another pack in the stock — and takes
-``report`` moves from any seat (``1: report R6 7♦``), ``choose`` answers and the defender's
-``accept`` of a doubtful knock.  The rulings (``referee.py``) change the play for as long as
-the laws say: a knock bar, a hand face up, exposed cards either player may take, a hand
-corrected turn by turn, bonuses withheld.  Enabled by the gin option ``table_mode``.
+or with the wrong number of cards (``knocks.py``), a card of another pack in the stock — and
+takes ``report`` moves from any seat (``1: report R6 7♦``), ``choose`` answers and the
+defender's ``accept`` of a doubtful knock.  The rulings (``rulings.py``, checked by
+``checks.py``, applied by ``remedies.py``) change the play for as long as the laws say: a
+knock bar, a hand face up, exposed cards either player may take, a hand corrected turn by
+turn, bonuses withheld.  Enabled by the gin option ``table_mode``.
 """
 
 from __future__ import annotations
@@ -16,23 +17,24 @@ import dataclasses
 import random
 from typing import Any
 
-from ...cards import Card, card_str, cards_of, mask_json, parse_card
-from ...deal import Deal
-from ...errors import BadCard, CardtableError, IllegalMove
-from ...game import Game
-from ...i18n import _
-from ...melds import bits
-from ...moves import Move, split_seat_prefix
-from ...scoring import ScoreItem
-from . import notation as nt
-from . import referee as rf
-from . import remedies
-from .rules import GinOptions
-from .scoring import HandResult, settle_knock
-from .state import DISCARD, DRAW, FIRST_DRAW, OVER, PHASE_NAMES, GinState
+from ....cards import Card, card_str, cards_of, mask_json, parse_card
+from ....deal import Deal
+from ....errors import BadCard, CardtableError, IllegalMove
+from ....game import Game
+from ....i18n import _
+from ....melds import bits
+from ....moves import Move, split_seat_prefix
+from ....scoring import ScoreItem
+from .. import notation as nt
+from ..rules import GinOptions
+from ..scoring import HandResult
+from ..state import DISCARD, DRAW, FIRST_DRAW, OVER, PHASE_NAMES, GinState
+from . import checks, remedies
+from . import rulings as rf
+from .knocks import KnockTable
 
 
-class GinTableState(GinState):
+class GinTableState(KnockTable):
     """A gin deal in table mode (see the module doc and docs/games/gin-referee.md)."""
 
     def _clone_nested(self, d: dict[str, Any]) -> None:
@@ -42,22 +44,22 @@ class GinTableState(GinState):
 
     def __init__(self, game: Game[Any], options: GinOptions, players: int, deal: Deal) -> None:
         super().__init__(game, options, players, deal)
-        self.rulings: list[rf.Ruling] = []
+        self.rulings = []
         self.pending = -1
-        self.window: rf.KnockWindow | None = None
+        self.window = None
         self.exposures: list[rf.Exposure] = []
         self.bars: dict[int, tuple[str, str, int, bool]] = {}   # seat: rule, why, last turn, gin ok
         self.face_up: dict[int, tuple[str, int]] = {}            # seat: rule, last turn (-1: deal)
         self.corrections: dict[int, str] = {}
         self.premature: dict[int, str] = {}
-        self.no_bonus: dict[int, str] = {}
+        self.no_bonus = {}
         self.named: set[int] = set()
         self.removed: list[int] = []
         self.turn_no = 0
         self.voided: str | None = None
         self.next_dealer_override: int | None = None
-        self.pre_knock: dict[str, Any] | None = None
-        self.accepted: rf.KnockWindow | None = None    # an irregular knock the defender accepted
+        self.pre_knock = None
+        self.accepted = None           # an irregular knock the defender accepted
         for c, pos in rf.foreign_cards(deal):
             self.stock.insert(len(self.stock) - pos, c)
 
@@ -101,12 +103,12 @@ class GinTableState(GinState):
     def why_illegal(self, seat: int, move: Move) -> str | None:
         v = move.verb
         if v == "report":
-            return rf.why_report(self, seat, move)
+            return checks.why_report(self, seat, move)
         if self.phase == OVER:
             return _("the deal is over")
         if self.pending >= 0:
             if v == "choose":
-                return rf.why_choose(self, seat, move)
+                return checks.why_choose(self, seat, move)
             r = self.rulings[self.pending]
             return _("seat {seat} must first answer the {rule} ruling: {choices}", seat=r.chooser,
                      rule=r.rule, choices=rf.or_list(f"'choose {o}'" for o in r.options))
@@ -419,140 +421,6 @@ class GinTableState(GinState):
         above = rng.randrange(len(self.stock) + 1)
         self.stock.insert(len(self.stock) - above, c)
         return above
-
-    # --- knocks ------------------------------------------------------------------------------------
-
-    def _irregular_knock(self, move: Move) -> bool:
-        rest = self.hands[self.cur] ^ (1 << move.cards[0])
-        part = self.arrangement_for(move)
-        limit = self.limit if self.knock_ok else 0
-        return (move.verb == "knock" and part.deadwood > limit) or rest.bit_count() != 10
-
-    def _open_window(self, move: Move) -> None:
-        s = self.cur
-        c = move.cards[0]
-        part = self.arrangement_for(move)
-        self.hands[s] ^= 1 << c
-        self.knock_discard = c
-        self.window = rf.KnockWindow(s, move, c, part.deadwood, self.table.deadwood(self.hands[s]),
-                                  self.hands[s].bit_count(), self.limit if self.knock_ok else 0)
-
-    def _unspread(self) -> rf.KnockWindow:
-        w = self.window
-        assert w is not None
-        self.hands[w.knocker] |= 1 << w.discard
-        self.knock_discard = -1
-        self.window = None
-        self.cur = w.knocker
-        self.phase = DISCARD
-        return w
-
-    def stand(self, best: bool = False) -> None:
-        """The knock on the table stands (``accept``; R9/R10 when only the count was wrong):
-        it is scored as a knock (with the engine's best arrangement if ``best``)."""
-        w = self._unspread()
-        move = w.move
-        if best:
-            rest = self.hands[w.knocker] ^ (1 << w.discard)
-            verb = "gin" if self.table.deadwood(rest) == 0 else "knock"
-            move = Move(verb, (Card(w.discard),))
-        self._snapshot()
-        GinState._knock(self, move)
-
-    def reopen_window(self) -> None:
-        """R10 after ``accept`` (manual defender, no layoff yet): the accepted knock is taken
-        back to the table, as if the report had come before the ``accept``."""
-        w = self.accepted
-        assert w is not None
-        self._restore()
-        self.accepted = None
-        self._open_window(w.move)
-
-    def void_knock(self) -> None:
-        """R9–R11: the knock is void; its face-down discard is turned up as the top discard and
-        the defender plays on.  The spread cards have been seen: they become known."""
-        w = self._unspread()
-        self.taken = -1
-        GinState._discard(self, w.discard)
-        self.known[w.knocker] |= self.hands[w.knocker]
-
-    def swap_window(self, c: int) -> None:
-        """R12 on a doubtful knock: swap the discard, then see whether the knock is regular."""
-        w = self._unspread()
-        rest = self.hands[w.knocker] ^ (1 << c)
-        move = Move("gin" if self.table.deadwood(rest) == 0 else "knock", (Card(c),))
-        if self._irregular_knock(move):
-            self._open_window(move)
-        else:
-            self._snapshot()
-            GinState._knock(self, move)
-
-    def _snapshot(self) -> None:
-        keys = ("hands", "cur", "phase", "taken", "known", "knocker", "knock_discard",
-                "knock_discard_public", "k_melds", "k_dead", "k_points", "gin", "big_gin",
-                "d_melds", "d_layoffs", "d_rest", "result", "hand_winner")
-        self.pre_knock = {k: (list(v) if isinstance(v, list) else v)
-                          for k, v in ((k, getattr(self, k)) for k in keys)}
-
-    def _restore(self) -> int:
-        assert self.pre_knock is not None
-        for k, v in self.pre_knock.items():
-            setattr(self, k, list(v) if isinstance(v, list) else v)
-        return self.cur
-
-    def why_swap(self, c: int) -> str | None:
-        """R12 after a scored knock: would the knock be legal with ``c`` as its discard?"""
-        trial = self.clone()
-        assert isinstance(trial, GinTableState)
-        k = trial._restore()
-        if not (trial.hands[k] >> c) & 1 or c == self.knock_discard:
-            return _("{card} is not among the knocker's other cards", card=card_str(c))
-        rest = trial.hands[k] ^ (1 << c)
-        verb = "gin" if trial.table.deadwood(rest) == 0 else "knock"
-        why = GinState._why_knock(trial, Move(verb, (Card(c),)))
-        return None if why is None else _("with {card} discarded: {reason}", card=card_str(c), reason=why)
-
-    def swap_scored(self, c: int) -> None:
-        self.accepted = None           # the swapped knock is a legal one (why_swap)
-        self._restore()
-        self.phase = DISCARD
-        rest = self.hands[self.cur] ^ (1 << c)
-        verb = "gin" if self.table.deadwood(rest) == 0 else "knock"
-        self._snapshot()
-        GinState._knock(self, Move(verb, (Card(c),)))
-
-    def defender_count(self) -> int:
-        return self.hands[1 - self.knocker].bit_count() if self.knocker >= 0 else 10
-
-    def _finish_knock(self) -> None:
-        """Score a knock with the referee's adjustments: R3 (defender's count: 10 points per
-        missing card, no undercut bonus) and R10(b) (no gin/undercut bonus)."""
-        k, d = self.knocker, 1 - self.knocker
-        n = self.hands[d].bit_count()
-        d_points = self.table.value(self.d_rest)
-        if n != 10:
-            if not any(r.rule == "R3" for r in self.rulings):
-                self.rulings.append(rf.Ruling("R3", d, d, remedies.r3_text(d, n), turn=len(self.history)))
-            d_points += 10 * max(0, 10 - n)
-        deny_under = n != 10 or d in self.no_bonus
-        deny_gin = k in self.no_bonus
-        opts = self.opts
-        if deny_under or deny_gin:
-            opts = dataclasses.replace(
-                opts, undercut_bonus=0 if deny_under else opts.undercut_bonus,
-                gin_bonus=0 if deny_gin else opts.gin_bonus,
-                big_gin_bonus=0 if deny_gin else opts.big_gin_bonus)
-        res = settle_knock(opts, k, self.k_points, self.k_dead, d_points, self.d_rest, self.gin,
-                           self.big_gin, self.mult, len(self.history))
-        if deny_under or deny_gin:
-            by = "gin:R3" if n != 10 and not (k in self.no_bonus or d in self.no_bonus) else (
-                "gin:R10" if n == 10 else "gin:R3, gin:R10")
-            res = HandResult([dataclasses.replace(it, note=f"{it.note}; bonus withheld ({by})")
-                              if it.rule in ("gin:30", "gin:32") else it for it in res.items],
-                             res.winner)
-        if res.winner is not None and all(it.points == 0 for it in res.items):
-            res = HandResult(res.items, None)   # a tie with the bonus denied: no score, no box
-        self._finish(res)
 
     # --- voiding -----------------------------------------------------------------------------------
 

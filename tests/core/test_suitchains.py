@@ -1,4 +1,4 @@
-"""The suit-chain layout of the sevens family (src/cardtable/layouts.py)."""
+"""The suit-chain layout of the sevens family (src/cardtable/suitchains.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from cardtable.cards import cards_of, parse_card
 from cardtable.errors import BadCard
-from cardtable.layouts import (
+from cardtable.suitchains import (
     SEVENS_MASK,
     SuitChains,
     constrained_permutation,

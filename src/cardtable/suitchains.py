@@ -56,6 +56,20 @@ def seven_distance(base: int) -> int:
     return abs(base % 13 - SEVEN)
 
 
+def run_beyond(pos: int, held: set[int] | frozenset[int]) -> int:
+    """How many of ``held`` (bases) follow ``pos`` outward from the 7 without a gap: the cards
+    a player can follow up with on that chain (for the 7 itself, its two neighbours held)."""
+    s, r = divmod(pos, 13)
+    if r == SEVEN:
+        return sum(1 for d in (1, -1) if s * 13 + SEVEN + d in held)
+    step = 1 if r > SEVEN else -1
+    n, k = 0, r + step
+    while 0 <= k <= 12 and s * 13 + k in held:
+        n += 1
+        k += step
+    return n
+
+
 def suit_mask(suits: Sequence[int]) -> int:
     m = 0
     for s in suits:

@@ -1,18 +1,19 @@
 """The remedies of the gin referee's rulings (gin.md A.14 R1–R13): what each report and
-each choice does to a table-mode state (``table.py``); the checks live in ``referee.py``."""
+each choice does to a table-mode state (``tablestate.py``); the rulings and their notation
+live in ``rulings.py``, the checks in ``checks.py``."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...cards import card_str, cards_str
-from ...i18n import N_
-from ...moves import Move
-from .referee import R1_GROUNDS, Ruling, counts_text, expected_count, knock_made, report_parts, worded, wrong_seats
-from .state import OFFER_DEALER, OVER, GinState
+from ....cards import card_str, cards_str
+from ....i18n import N_
+from ....moves import Move
+from ..state import OFFER_DEALER, OVER, GinState
+from .rulings import R1_GROUNDS, Ruling, counts_text, expected_count, knock_made, report_parts, worded, wrong_seats
 
 if TYPE_CHECKING:
-    from .table import GinTableState
+    from .tablestate import GinTableState
 
 
 def play_report(st: GinTableState, seat: int, move: Move) -> None:

@@ -20,21 +20,27 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
-from ...cards import card_str, cards_str, make_pack, parse_cards, shuffled
-from ...errors import BadCard, CardtableError, IllegalMove
-from ...i18n import N_, _, ngettext
-from ...moves import split_seat_prefix
-from ...scoring import ScoreItem
-from .referee import said, worded
-from .state import OVER
-from .table import GinTableState
+from ....cards import card_str, cards_str, make_pack, parse_cards, shuffled
+from ....errors import BadCard, CardtableError, IllegalMove
+from ....i18n import N_, _, ngettext
+from ....moves import split_seat_prefix
+from ....scoring import ScoreItem
+from ..state import OVER
+from .rulings import said, worded
+from .tablestate import GinTableState
 
 #: options that would let a placeholder decide a legal move (they read cards nobody named)
 UNSUPPORTED = {"force_gin": False, "fiftieth_card_pickup": False}
 HAND_VERBS = ("discard", "knock", "gin", "biggin", "meld", "layoff")
 UNKNOWN = "?"
+
+
+def _holds(st: GinTableState, seat: int, c: int) -> bool:
+    """Does ``seat`` hold card ``c`` in ``st``?"""
+    return bool((st.hands[seat] >> c) & 1)
 
 
 class PhysicalDeal:
@@ -185,8 +191,8 @@ class PhysicalDeal:
             deal, _placed = self._in_hand(deal, mover, new, body)
         elif new:                                          # a report: wherever it can be true
             for c in new:
-                deal, _placed = self._place(deal, c, lambda s, c=c: self._legal_with(s, line, c),
-                                      worded(N_("where this report says")))
+                deal, _placed = self._place(deal, c, partial(self._legal_with, line=line, c=c),
+                                            worded(N_("where this report says")))
         self._check_spread(deal, line, verb, new)
         where = worded(N_("named by '{move}'"), move=body)
         return self._apply(deal, line, {c: where for c in new})
@@ -222,8 +228,8 @@ class PhysicalDeal:
                     raise IllegalMove(body, _("{card} was {place}, not in seat {seat}'s hand", card=card_str(c),
                                               place=said(self.known[c]), seat=seat))
                 continue
-            deal, _placed = self._place(deal, c, lambda s, c=c: bool((s.hands[seat] >> c) & 1),
-                                  worded(N_("in seat {seat}'s hand"), seat=seat), frozenset(placed))
+            deal, _placed = self._place(deal, c, partial(_holds, seat=seat, c=c),
+                                        worded(N_("in seat {seat}'s hand"), seat=seat), frozenset(placed))
             placed.add(c)
         return deal, self._replay(deal, self.moves)
 
