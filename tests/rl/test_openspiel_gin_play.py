@@ -9,6 +9,8 @@ import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
 
+from bench.openspiel_gin import Duel as ComparingDuel  # noqa: E402  (also compares the legal actions)
+
 from cardtable.cards import parse_cards, shuffled  # noqa: E402
 from cardtable.melds import GIN  # noqa: E402
 from cardtable.rl import openspiel_gin_play as gp  # noqa: E402
@@ -97,7 +99,7 @@ def test_medium_vs_simple_plays_openspiel_legal_actions(seed: int) -> None:
         sides = [Recording(gp.SimpleSide(), log), Recording(ours, log)]
         if ours_at == 0:
             sides.reverse()
-        out = gp.play(order, (sides[0], sides[1]))
+        out = gp.play(order, (sides[0], sides[1]), duel_type=ComparingDuel)
         assert log and all(a in legal for a, legal in log)
         assert ours.cpu, "our bot was never asked"
         assert out.end in ("scored", "OS-2", "OS-3") and out.mismatches == 0
@@ -147,7 +149,7 @@ def test_rlcard_agent_plays_openspiel_legal_actions(seed: int) -> None:
         sides = [Recording(gp.OursSide("medium", seed), log), Recording(theirs, log)]
         if ours_at == 1:
             sides.reverse()
-        out = gp.play(order, (sides[0], sides[1]))
+        out = gp.play(order, (sides[0], sides[1]), duel_type=ComparingDuel)
         assert theirs.cpu, "RLCard's agent was never asked"
         assert all(a in legal for a, legal in log)
         assert out.end in ("scored", "OS-2", "OS-3") and out.mismatches == 0
