@@ -35,8 +35,11 @@ def toy(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """Register the toy game for one test; yields its id."""
     _load_toy()
     monkeypatch.setitem(registry.GAME_MODULES, "toy", TOY_MODULE)
+    registry._loaded.pop("toy", None)
+    registry._parts.pop("toy", None)     # another test's "toy" may have been loaded before
     yield "toy"
     registry._loaded.pop("toy", None)
+    registry._parts.pop("toy", None)
 
 
 @pytest.fixture(autouse=True)

@@ -11,6 +11,9 @@ from cardtable import registry
 def toy_registered() -> Iterator[None]:
     """Register the test-only game for the duration of a core test."""
     registry.GAME_MODULES["toy"] = "tests.core.toygame"
+    registry._loaded.pop("toy", None)
+    registry._parts.pop("toy", None)     # the CLI tests register another "toy"
     yield
     registry.GAME_MODULES.pop("toy", None)
     registry._loaded.pop("toy", None)
+    registry._parts.pop("toy", None)

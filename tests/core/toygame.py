@@ -1,8 +1,16 @@
-"""A tiny game used only to test the core contract: "high card".
+"""A tiny game used to test the core contract, and the template to copy for a new game:
+"high card".
 
 Two or three players hold three cards each and play one card per turn in seat order onto a
 face-up pile.  When all are played, each seat loses its total of rank numbers and the highest
 total wins the sum of the others' totals, so every deal is zero-sum.
+
+A real game is a package ``src/cardtable/games/<id>/`` (rules.py, state.py, scoring.py …,
+and one module per part); here the rules, the state and the scoring are this file and the
+parts are the sibling package ``toyparts/`` (layout, explain, advice, encoding, bots,
+render).  The module exports ``GAME`` and ``PARTS``: the registry loads ``GAME`` for the
+engine and ``PARTS`` only through ``cardtable.registry.game_parts``, which every outer layer
+asks (docs/architecture.md, CONTRIBUTING.md "Adding a game").
 """
 
 from __future__ import annotations
@@ -16,7 +24,12 @@ from cardtable.deal import Deal, deal_round_robin
 from cardtable.game import Game, MatchEnd, State
 from cardtable.moves import Move, parse_default_move
 from cardtable.options import Options, option
+from cardtable.parts import Advice, EncodingPart, Explanation, GameParts, Layout
 from cardtable.scoring import ScoreItem
+
+from .toyparts import advice, encoding, explain, layout
+from .toyparts.bots import HighFirstBot
+from .toyparts.render import render
 
 
 @dataclass(frozen=True)
@@ -73,7 +86,9 @@ class ToyState(State):
     def _view(self, seat: int | None) -> dict[str, Any]:
         return {"hand": cards_json(sorted(self.hands[seat])) if seat is not None else None,
                 "hand_sizes": [len(h) for h in self.hands],
-                "pile": [f"{s}:{card_str(c)}" for s, c in self.pile]}
+                "pile": [f"{s}:{card_str(c)}" for s, c in self.pile],
+                # the phase the screens word (the layout part's PHASES)
+                "phase": "done" if self.is_over else "play"}
 
     def secret_cards(self, seat: int | None) -> list[Card]:
         return [c for s, h in enumerate(self.hands) if s != seat for c in h] + list(self.deal.stock)
@@ -101,6 +116,11 @@ class ToyGame(Game[ToyOptions]):
     options_class = ToyOptions
     sum_rule = "zero"
     allow_missing_cards = False
+    # The game facts (aliases, lower_scores_win, family, hard_playouts, heuristic_playouts,
+    # conformance_configs, move_bound(); see Game in src/cardtable/game.py) keep their
+    # defaults here, which suit a test game.  A real game states those that differ, e.g. gin:
+    #     aliases = ("gin rummy", "ginrummy")   family = "rummy"   hard_playouts = 500
+    #     heuristic_playouts = True   def move_bound(...): the most moves a deal can take
 
     def pack(self, players: int, options: Options) -> list[Card]:
         return make_pack()
@@ -124,3 +144,25 @@ class ToyGame(Game[ToyOptions]):
 
 
 GAME = ToyGame()
+
+
+# --- the parts: what the outer layers use besides the rules (cardtable/parts) ------------------
+# Each part is optional: a game without one gets the layer's generic fallback (see
+# CONTRIBUTING.md "Adding a game").  The toy declares every part a game usually has; gin's
+# referee and 十三张's rows assist are left out because the toy has no table laws and no rows.
+PARTS = GameParts(
+    # the table screen: public zones in reading order, phase words, the ace sorted low, a note
+    layout=Layout(zones=layout.zones, phases=layout.PHASES, ace_low=layout.ACE_LOW,
+                  move_note=layout.move_note),
+    # score items in words, and how to read the scores
+    explanation=Explanation(explain.explain, explain.SCORING_NOTE),
+    # a hint (a legal move and why), a warning before a costly move, the hint as a text line
+    advice=Advice(advice.advise, warn=advice.warn, line=advice.hint),
+    # the research API: action vocabulary and observation fields; the module doc, in prose,
+    # opens the game's generated docs section (python -m cardtable.rl.describe)
+    encoding=EncodingPart(encoding.encoding, encoding.__doc__ or ""),
+    # the game's own bots, strongest first; default_bot unset: "heuristic" is the default
+    bots={"heuristic": HighFirstBot},
+    # the terminal's own text drawing of a view
+    render=render,
+)
