@@ -55,8 +55,9 @@ async def run(tables: int, moves: int, seed: int, profile: str | None) -> dict[s
         for i in range(tables):
             game, players = MIX[i % len(MIX)]
             seats = ["open"] + [f"bot:{default_bot_name(game)}"] * (players - 1)
-            t = await svc.create_table({"game": game, "seats": seats, "bot_delay_ms": 0}, None)
-            await svc.join(t.id, 0, {"name": f"p{i}"})
+            t, _ = await svc.create_table({"game": game, "seats": seats, "bot_delay_ms": 0}, None)
+            made = await svc.create_player({"name": f"p{i}"}, None)     # a seat needs a player (protocol 2)
+            await svc.join(t.id, 0, {}, await svc.player(made["secret"]))
             await svc.attach(t, Outbox(_Socket(), 0))
             live.append(t)
 

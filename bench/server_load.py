@@ -102,6 +102,9 @@ class Server:
         self.proc = subprocess.Popen(
             [*cmd, "serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", db,
              "--bot-delay-ms", "0", "--moves-per-second", "1000", "--max-tables-per-client", "1000000",
+             # one address makes every table, player and connection of the load (0: no limit)
+             "--max-tables-per-minute", "0", "--max-players-per-minute", "0", "--max-seats-per-minute", "0",
+             "--max-connections-per-client", "0",
              "--log-level", "warning", *extra],
             stdin=subprocess.DEVNULL, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
 
@@ -112,7 +115,7 @@ class Server:
                 raise SystemExit(f"cardtable serve exited with {self.proc.returncode}; see {self.log.name}")
             try:
                 with urllib.request.urlopen(self.base + "/api/health", timeout=2) as r:
-                    if json.loads(r.read()) == {"ok": True}:
+                    if json.loads(r.read()).get("ok") is True:
                         return
             except (OSError, ValueError):
                 time.sleep(0.1)
@@ -125,10 +128,12 @@ class Server:
         self.log.close()
 
 
-def http(base: str, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+def http(base: str, method: str, path: str, body: Any = None, player: str | None = None) -> tuple[int, Any]:
     data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(base + path, data=data, method=method,
-                                 headers={"Content-Type": "application/json"} if data else {})
+    headers = {"Content-Type": "application/json"} if data else {}
+    if player is not None:
+        headers["X-Player"] = player           # the player credential (protocol version 2)
+    req = urllib.request.Request(base + path, data=data, method=method, headers=headers)
     try:
         with urllib.request.urlopen(req, timeout=30) as r:
             return r.status, json.loads(r.read())
@@ -286,7 +291,10 @@ def new_table(base: str, game: str, players: int, bot_name: str, person: str) ->
                          {"game": game, "seats": ["open"] + [f"bot:{bot_name}"] * (players - 1), "bot_delay_ms": 0})
     if status != 201:
         raise RuntimeError(f"creating a {game} table failed: {status} {table}")
-    status, seat = http(base, "POST", f"/api/tables/{table['id']}/seats/0", {"name": person})
+    status, made = http(base, "POST", "/api/players", {"name": person})
+    if status != 201:
+        raise RuntimeError(f"making a player failed: {status} {made}")
+    status, seat = http(base, "POST", f"/api/tables/{table['id']}/seats/0", {"name": person}, made["secret"])
     if status != 200:
         raise RuntimeError(f"joining table {table['id']} failed: {status} {seat}")
     return table["id"], seat["token"]

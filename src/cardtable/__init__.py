@@ -2,8 +2,13 @@
 
     >>> import cardtable
     >>> state = cardtable.new_game("gin", seed=1)
-    >>> state.to_move()
+    >>> state.seats_to_move
     (0,)
+
+A state's facts are properties (``is_over``, ``scores``, ``seats_to_move``,
+``winning_seats``); what needs an argument or does work is a method (``legal_moves(seat)``,
+``view(seat)``, ``apply(move)``).  ``to_move()`` and ``winners()``, the hooks every game
+implements, stay callable.
 """
 
 from __future__ import annotations

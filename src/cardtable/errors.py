@@ -37,7 +37,9 @@ class IllegalMove(CardtableError):
     def __str__(self) -> str:
         if self.seat is None:
             return _("illegal move {move}: {why}", move=repr(self.move), why=self.why)
-        return _("seat {seat}: illegal move {move}: {why}", seat=self.seat,
+        # the seat as people count it, from 1 (``self.seat`` stays the engine's, from 0)
+        seat = self.seat + 1 if isinstance(self.seat, int) and not isinstance(self.seat, bool) else self.seat
+        return _("seat {seat}: illegal move {move}: {why}", seat=seat,
                  move=repr(self.move), why=self.why)
 
 

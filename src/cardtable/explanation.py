@@ -9,7 +9,8 @@ shown above the scores, ``deal_note(view)`` what happened to a deal without scor
 thrown-in or void deal).
 
 Without an explanation the item's own note is used, with seats named as players see them.  Rule
-labels (``gin:31``) are shown only with ``verbose``.
+labels (``gin:31``) and the spec references a sentence cites ("(rule 44)", "(§2.3)") are shown
+only with ``verbose`` (:func:`cardtable.parts.refs.strip_refs`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any
 
 from .i18n import _
 from .parts import Explanation
-from .parts.screen import ExplainContext, card_sum, name_of, seats_text, signed
+from .parts.screen import ExplainContext, card_sum, name_of, seats_text, signed, strip_refs
 from .registry import GAME_MODULES, game_parts
 
 
@@ -73,7 +74,7 @@ def explain_items(game_id: str, items: Sequence[dict[str, Any]], players: int,
             text = _fallback(it, ctx)
         if text is None:
             continue
-        text = _capital(text)
+        text = _capital(text if verbose else strip_refs(text, seat_names))
         if verbose:
             text += f"  [{it.get('rule', '')}]"
         if 0 <= seat < players:
@@ -100,6 +101,8 @@ def score_summary(game_id: str, view: dict[str, Any], seat_names: Sequence[str],
     part = game_explanation(game_id)
     note = _(part.scoring_note) if part and part.scoring_note else ""
     happened = part.deal_note(view) if part and part.deal_note else None
+    if not verbose:
+        note, happened = strip_refs(note), strip_refs(happened) if happened else happened
     seats = [{"seat": s, "name": name_of(s, seat_names), "total": int(scores[s]),
               "lines": lines[s]} for s in range(players)]
     won = ""

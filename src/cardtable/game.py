@@ -243,10 +243,26 @@ class State(ABC):
         return self.move_text(move)
 
     # --- shared behaviour ----------------------------------------------------------------
+    # A caller reads a state's facts as properties: ``is_over``, ``scores``, ``seats_to_move``,
+    # ``winning_seats``.  ``to_move()`` and ``winners()`` are the hooks a game implements (and
+    # stay callable: every caller written before the properties keeps working).
 
     @property
     def scores(self) -> list[int]:
+        """Each seat's points in this deal so far (final once ``is_over``)."""
         return totals(self.score_items(), self.players)
+
+    @property
+    def seats_to_move(self) -> tuple[int, ...]:
+        """The seats that may move now (several for simultaneous decisions); () once the deal
+        is over.  The property form of :meth:`to_move`."""
+        return self.to_move()
+
+    @property
+    def winning_seats(self) -> list[int]:
+        """The seats that won the deal; [] while it goes on or when nobody won.  The property
+        form of :meth:`winners`."""
+        return self.winners()
 
     def winners(self) -> list[int]:
         """The seats that won the deal (a game overrides this where the best score is not
@@ -269,15 +285,18 @@ class State(ABC):
         if seat is None:
             if not movers:
                 raise IllegalMove(text, _("the deal is over"))
-            raise IllegalMove(text, _("seats {seats} may act; write the seat first, "
-                                      "e.g. '1: <move>'", seats=", ".join(map(str, movers))))
+            # seats counted from 1 as people count; the prefix is the notation's, from 0
+            raise IllegalMove(text, _("seats {seats} may act; put the seat before the move as the "
+                                      "notation counts it, from 0: '{prefix}: <move>' for seat {seat}",
+                                      seats=", ".join(str(s + 1) for s in movers), prefix=movers[0],
+                                      seat=movers[0] + 1))
         if not isinstance(seat, int) or not 0 <= seat < self.players:
             raise IllegalMove(text, _("there is no seat {seat} at a {players}-player table",
                                       seat=repr(seat), players=self.players))
         if not movers:
             raise IllegalMove(text, _("the deal is over"), seat)
-        raise IllegalMove(text, _("it is not seat {seat}'s turn (to move: {movers})", seat=seat,
-                                  movers=", ".join(map(str, movers))), seat)
+        raise IllegalMove(text, _("it is not seat {seat}'s turn (to move: {movers})", seat=seat + 1,
+                                  movers=", ".join(str(s + 1) for s in movers)), seat)
 
     def apply(self, move: Move | str, seat: int | None = None) -> Move:
         """Check and carry out one move; on any error the state is unchanged."""
@@ -289,7 +308,7 @@ class State(ABC):
             if prefix is not None:
                 if seat is not None and seat != prefix:
                     raise IllegalMove(move, _("the move names seat {named} but seat {seat} plays it",
-                                              named=prefix, seat=seat))
+                                              named=prefix + 1, seat=seat + 1))
                 seat = prefix
             seat = self._seat_for(seat, text, movers)
             try:

@@ -23,6 +23,7 @@ from .cards import SUITS, parse_card
 from .errors import BadCard
 from .game import Game
 from .i18n import _, current_language
+from .movewords import log_lines, log_words, move_words, sayer, verb_words
 from .parts import Layout
 from .parts.screen import (
     Zone,
@@ -181,14 +182,17 @@ def drawn_cards(before: Sequence[str] | None, after: Sequence[str] | None) -> li
 _NUMERIC = re.compile(r"^(\S+) (\d+)$")
 
 
-def group_moves(texts: Sequence[str]) -> list[dict[str, Any]]:
+def group_moves(texts: Sequence[str], game_id: str | None = None) -> list[dict[str, Any]]:
     """The legal moves in groups a person can read.
 
     Moves that share a verb stay together in list order.  A group of ``verb N`` moves whose
     numbers step evenly (四百分's bids 200, 205, … 400) becomes one range entry.  Each entry
     keeps the 1-based numbers of the moves it stands for, so a number typed still picks
-    ``legal[number - 1]``.
+    ``legal[number - 1]``.  ``verb`` and ``moves`` are the notation; ``label`` (the verb, or
+    the range) and ``words`` (one per move) are what a person reads, in the words of
+    ``game_id``'s moves (:mod:`cardtable.movewords`).
     """
+    say = sayer(game_id)
     order: list[str] = []
     by_verb: dict[str, list[int]] = {}
     for i, t in enumerate(texts):
@@ -207,13 +211,16 @@ def group_moves(texts: Sequence[str]) -> list[dict[str, Any]]:
             if len(steps) == 1 and steps.pop() > 0:
                 step = values[1] - values[0]
                 out.append({"verb": verb, "range": True,
-                            "label": _("{verb} {first} … {last} (by {step})", verb=verb,
+                            "label": _("{verb} {first} … {last} (by {step})",
+                                       verb=say(verb),
                                        first=values[0], last=values[-1], step=step),
                             "numbers": [i + 1 for i in idx],
-                            "moves": [texts[i] for i in idx]})
+                            "moves": [texts[i] for i in idx],
+                            "words": [say(texts[i]) for i in idx]})
                 continue
-        out.append({"verb": verb, "range": False, "label": verb,
-                    "numbers": [i + 1 for i in idx], "moves": [texts[i] for i in idx]})
+        out.append({"verb": verb, "range": False, "label": say(verb),
+                    "numbers": [i + 1 for i in idx], "moves": [texts[i] for i in idx],
+                    "words": [say(texts[i]) for i in idx]})
     return out
 
 
@@ -243,15 +250,9 @@ def turn_line(view: dict[str, Any], names: Sequence[str]) -> str:
 
 
 def last_moves(view: dict[str, Any], names: Sequence[str], count: int = LAST_MOVES) -> list[str]:
-    """The last ``count`` log entries as "seat 2 (heuristic): play 8♠"."""
-    out = []
-    for entry in list(view.get("log") or [])[-count:]:
-        seat_text, sep, text = str(entry).partition(": ")
-        if sep and seat_text.isdigit():
-            out.append(f"{name_of(int(seat_text), names)}: {name_seats(text, names)}")
-        else:
-            out.append(name_seats(str(entry), names))
-    return out
+    """The last ``count`` log entries as "seat 2 (heuristic): play 8♠", the moves in words
+    (:func:`cardtable.movewords.log_words`)."""
+    return log_lines(str(view.get("game")), [str(e) for e in list(view.get("log") or [])[-count:]], names)
 
 
 def generic_zones(view: dict[str, Any], names: Sequence[str]) -> list[Zone]:
@@ -312,7 +313,7 @@ def table_layout(view: dict[str, Any], legal: Sequence[str], seat_names: Sequenc
                  if isinstance(hand, list) else None),
         "zones": zones,
         "last_moves": last_moves(view, seat_names),
-        "moves": [g for g in group_moves(list(legal))
+        "moves": [g for g in group_moves(list(legal), game_id)
                   if not (layout and g["verb"] in layout.hidden_verbs)],
         "move_note": layout.move_note(view, list(legal)) if layout and layout.move_note and legal else None,
         "over": bool(view.get("over")),
@@ -320,9 +321,9 @@ def table_layout(view: dict[str, Any], legal: Sequence[str], seat_names: Sequenc
 
 
 __all__ = ["Zone", "card_token", "drawn_cards", "game_layout", "game_title", "group_moves", "hand_groups",
-           "name_of",
+           "log_words", "move_words", "name_of",
            "name_seats", "own_hand", "per_seat", "phase_words", "plays_text", "rows_check", "seat_names",
-           "seat_ref", "seats_text", "table_layout", "tokens", "turn_line", "zone"]
+           "seat_ref", "seats_text", "table_layout", "tokens", "turn_line", "verb_words", "zone"]
 
 
 def rows_check(game_id: str, rows: Any, options: Any = None) -> dict[str, Any] | None:

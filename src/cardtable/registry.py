@@ -11,12 +11,16 @@ from __future__ import annotations
 import importlib
 import unicodedata
 from importlib import metadata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .errors import UnknownGame
+from .errors import BadOption, UnknownGame
 from .game import Game, State
+from .i18n import _
 from .options import Options
 from .parts import NO_PARTS, GameParts
+
+if TYPE_CHECKING:
+    from .match import Match
 
 ENTRY_POINT_GROUP = "cardtable.games"
 
@@ -133,18 +137,37 @@ def list_games() -> list[Game[Any]]:
     return [get_game(g) for g in game_ids()]
 
 
+def _check_seed(seed: object) -> None:
+    """A seed is a whole number (or None: a fresh shuffle); anything else is a BadOption
+    (``random.Random`` would take ``"abc"`` or ``1.5`` and hide the mistake)."""
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise BadOption(_("seed must be a whole number (or None for a fresh shuffle), not {seed}",
+                          seed=repr(seed)))
+
+
 def new_game(game_id: str, players: int | None = None, preset: str | None = None,
              rules: dict[str, Any] | None = None, seed: int | None = None,
              deal: dict[str, Any] | None = None) -> State:
-    """A new deal of ``game_id``: the public entry point (``cardtable.new_game``)."""
+    """A new deal of ``game_id``: the public entry point (``cardtable.new_game``).
+
+    Raises :class:`UnknownGame` for an unknown id and :class:`BadOption` for a bad player
+    count, preset, rules, seed or deal (a deal is a dict as scenario files write it)."""
     game = get_game(game_id)
     options: Options = game.make_options(preset, rules)
+    _check_seed(seed)
+    if deal is not None and not isinstance(deal, dict):
+        raise BadOption(_("deal must be a mapping as scenario files write it (hands, stock …), not {deal}",
+                          deal=repr(deal)))
     return game.new_state(players, options, seed=seed, deal=deal)
 
 
 def new_match(game_id: str, players: int | None = None, preset: str | None = None,
-              rules: dict[str, Any] | None = None, seed: int | None = None) -> Any:
+              rules: dict[str, Any] | None = None, seed: int | None = None) -> Match:
+    """A new match of ``game_id`` (deals in sequence, running totals): the public entry point
+    (``cardtable.new_match``).  The same checks as :func:`new_game`: :class:`UnknownGame` for
+    an unknown id, :class:`BadOption` for a bad player count, preset, rules or seed."""
     from .match import Match
     game = get_game(game_id)
     options = game.make_options(preset, rules)
+    _check_seed(seed)
     return Match(game, players if players is not None else game.default_players, options, seed)

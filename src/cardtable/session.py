@@ -6,6 +6,11 @@ and the bots' choices from seeds derived from the match seed and the position
 them, and undo is replaying all but the last few — the rebuilt match is exactly the one that
 was being played, and the bots answer the same position the same way.
 
+Undo never reaches back past a move that showed the person something hidden
+(:func:`reveal_floor`): a card they drew, a hand laid open, the others' simultaneous
+decisions (十三张's showdown), the end of a deal.  Taking such a move back would let the
+person play the same position again knowing what they were not meant to know.
+
 The file is a scenario match file (``shared/contracts/scenario.md``, the ``deals`` form) with
 one more key, ``play``: ``{"seed", "seat", "bots", "auto", "deals"}``, the session's settings.
 """
@@ -60,14 +65,66 @@ def steps(final: State) -> Iterator[tuple[State, int, Move]]:
         yield state, seat, move
 
 
-def take_back(kept: Kept, seat: int) -> Kept | None:
+def take_back(kept: Kept, seat: int, floor: tuple[int, int] = (0, 0)) -> Kept | None:
     """``kept`` without ``seat``'s last move and everything after it; None if ``seat`` has
-    not moved.  A deal emptied by this stays (as the fresh deal it was)."""
-    for d in range(len(kept) - 1, -1, -1):
-        for j in range(len(kept[d]) - 1, -1, -1):
+    not moved (at or after ``floor``: a (deal, move) place that must stand, see
+    :func:`reveal_floor`).  A deal emptied by this stays (as the fresh deal it was)."""
+    for d in range(len(kept) - 1, floor[0] - 1, -1):
+        for j in range(len(kept[d]) - 1, (floor[1] if d == floor[0] else 0) - 1, -1):
             if kept[d][j][0] == seat:
                 return [list(h) for h in kept[:d]] + [list(kept[d][:j])]
     return None
+
+
+def _move_cards(move: Move) -> set[int]:
+    return {int(c) for c in move.cards} | {int(c) for g in move.groups for c in g}
+
+
+def revealed_moves(final: State, seat: int) -> int:
+    """How many moves of the deal ``final`` stand for good for ``seat``: all moves up to the
+    last one that showed ``seat`` something hidden from it (0: none did).  A move shows
+    something hidden when
+
+    - it ends the deal (the hands and the scores are shown);
+    - it completes a round of simultaneous decisions ``seat`` took part in (the others'
+      choices are revealed: 十三张's showdown, hidden bids);
+    - it is ``seat``'s own and lets ``seat`` place a card it could not before (a card drawn
+      from the stock), or another seat's that shows ``seat`` more than the cards the move
+      itself plays face up (a knock that lays a hand open).
+
+    A card another seat plays face up from its hand (a discard, a card to a trick) is not a
+    reveal: it is what that seat answered, and the same position gets the same answer."""
+    state = final.game.start(final.players, final.options, final.deal)
+    last = 0
+    round_seats: set[int] = set()       # the seats of a round of simultaneous decisions
+    round_moved: set[int] = set()
+    for k, (mover, move) in enumerate(final.history):
+        movers = state.to_move()
+        if len(movers) > 1:
+            round_seats |= set(movers)
+        before = set(state.secret_cards(seat))
+        state.apply(move, mover)
+        shown = before - set(state.secret_cards(seat))
+        revealed = state.is_over
+        if round_seats and mover in round_seats:
+            round_moved.add(mover)
+            if round_moved >= round_seats or state.is_over:
+                revealed = revealed or seat in round_seats
+                round_seats, round_moved = set(), set()
+        if shown and (mover == seat or not shown <= _move_cards(move)):
+            revealed = True
+        if revealed:
+            last = k + 1
+    return last
+
+
+def reveal_floor(match: Match, seat: int) -> tuple[int, int]:
+    """The earliest (deal, move) place an undo of ``seat`` may go back to: the deals before
+    the current one are over (their end showed everything), and in the current deal the
+    moves up to the last reveal to ``seat`` stand (:func:`revealed_moves`)."""
+    kept = kept_moves(match)
+    current = len(kept) - 1
+    return current, revealed_moves(match.state, seat)
 
 
 def save_data(match: Match, play: dict[str, Any]) -> dict[str, Any]:
@@ -122,4 +179,5 @@ def _replay_moves(state: State, moves: list[str], deal: int) -> None:
             raise ScenarioError(f"deals[{deal}].moves[{j}]", f"{text!r}: {e}") from None
 
 
-__all__ = ["Kept", "bot_rng", "kept_moves", "load_data", "rebuild", "save_data", "steps", "take_back"]
+__all__ = ["Kept", "bot_rng", "kept_moves", "load_data", "rebuild", "reveal_floor", "revealed_moves", "save_data",
+           "steps", "take_back"]

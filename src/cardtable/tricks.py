@@ -385,7 +385,7 @@ class Auction:
         if self.done:
             return _("the auction is over")
         if seat != self.turn:
-            return _("it is seat {seat}'s turn to bid", seat=self.turn)
+            return _("it is seat {seat}'s turn to bid", seat=self.turn + 1)
         if value is None:
             return None
         if (value - self.minimum) % self.step or not self.minimum <= value <= self.maximum:

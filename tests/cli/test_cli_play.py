@@ -63,9 +63,9 @@ def test_end_of_input_ends_cleanly(runner: CliRunner, toy: str) -> None:
 
 
 def test_quit(runner: CliRunner, toy: str) -> None:
-    code, out = play(runner, "toy", "--seed", "2", input="quit\n")
+    code, out = play(runner, "toy", "--seed", "2", input="quit\ny\n")     # q asks first (issue 26)
     assert code == 0
-    assert "You left the match" in out
+    assert "Leave the match?" in out and "You left the match" in out
 
 
 def test_person_sees_only_their_view(runner: CliRunner, toy: str) -> None:
@@ -98,7 +98,7 @@ def test_game_render_and_hint_hooks_are_used(runner: CliRunner, toy: str,
         parts, render=lambda view: f"CUSTOM TABLE hand={view.get('hand')}",
         advice=Advice(lambda view, legal: None, line=lambda view, legal: f"{len(legal)} choices"))
     monkeypatch.setitem(registry._parts, toy, custom)
-    code, out = play(runner, "toy", "--seed", "2", input="")
+    code, out = play(runner, "toy", "--seed", "2", "--hints", input="")    # a hint every turn
     assert code == 0
     assert "CUSTOM TABLE hand=" in out
     assert "hint: 2 choices" in out
@@ -157,5 +157,5 @@ def test_junk_lines_never_end_the_session(runner: CliRunner, toy: str) -> None:
     assert "Stopped after 1 deal (--deals)" in out
     text = " ".join(out.split())
     assert text.count("try again") >= len(junk) - 2    # " 1 " is a move number; "" is skipped
-    assert "the move names seat 1 but seat 0 plays it" in text
+    assert "the move names seat 2 but seat 1 plays it" in text     # seats counted from 1
     assert "could not read" not in text and "Traceback" not in text

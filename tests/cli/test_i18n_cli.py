@@ -157,7 +157,7 @@ def test_unknown_language_in_process(runner: CliRunner) -> None:
 # --- prompts, messages and answers ----------------------------------------------------------
 
 def test_scripted_play_in_polish_shows_the_cli_prompts_in_polish(runner: CliRunner) -> None:
-    result = runner.invoke(app, ["--lang", "pl", "play", "gin", "--seed", "4"], input="?\nq\n")
+    result = runner.invoke(app, ["--lang", "pl", "play", "gin", "--seed", "4"], input="?\nq\nt\n")
     assert result.exit_code == 0, result.output
     out = result.output
     from cardtable.cli.play import HELP_TEXT

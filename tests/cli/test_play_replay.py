@@ -65,8 +65,8 @@ def test_step_as_a_seat_prints_no_hidden_card_before_the_end(runner: CliRunner, 
     leaked = {m.group(0) for m in CARD.finditer(before)} & hidden
     assert not leaked, f"{game_id}: seat {seat} was shown {sorted(leaked)} before the end"
     after = out[out.index(OVER):]
-    for s, hand in enumerate(final.deal.hands):
-        assert f"seat {s}: " + " ".join(str(c) for c in hand) in after
+    for s, hand in enumerate(final.deal.hands):      # seats counted from 1 as people count
+        assert f"seat {s + 1}: " + " ".join(str(c) for c in hand) in after
 
 
 def test_step_walks_one_move_per_enter_and_stops_on_q(runner: CliRunner, tmp_path: Path) -> None:
@@ -99,7 +99,7 @@ def test_the_log_line_is_as_the_seat_reads_it(runner: CliRunner, tmp_path: Path)
     final = final_state(f)
     result = runner.invoke(app, ["replay", str(f), "--seat", "0"])
     for i, (state, mover, move) in enumerate(session.steps(final), 1):
-        assert f"move {i}/{len(final.history)}: seat {mover}: {state.log_text(0, mover, move)}" in result.output
+        assert f"move {i}/{len(final.history)}: seat {mover + 1}: {state.log_text(0, mover, move)}" in result.output
 
 
 @pytest.mark.parametrize(("args", "message"), [(["--seat", "9"], "there is no seat 9"),

@@ -225,6 +225,6 @@ def test_play_legal_records_simultaneous_moves() -> None:
     assert state._simultaneous == {0}
     assert state.moves_text()[0].startswith(f"{seat}: ")
     other = state.to_move()[0]
-    with pytest.raises(IllegalMove, match="write the seat first"):
+    with pytest.raises(IllegalMove, match="put the seat before the move"):
         state.play_legal(state.legal_moves(other)[0])
     assert len(state.history) == 1

@@ -49,7 +49,7 @@ def test_illegal_move_leaves_state_unchanged() -> None:
     s = cardtable.new_game("toy", deal=full_deal())
     before = json.dumps(s.to_json())
     for bad, why in [("play As", "not in your hand"), ("jump", "unknown verb"), ("play Zz", "bad card token"),
-                     ("1: play As", "not seat 1's turn")]:
+                     ("1: play As", "not seat 2's turn")]:     # seats counted from 1 (issue 26)
         with pytest.raises(IllegalMove, match=why):
             s.apply(bad)
         assert json.dumps(s.to_json()) == before

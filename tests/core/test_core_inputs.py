@@ -87,14 +87,14 @@ def test_rejected_moves_change_nothing() -> None:
     before = json.dumps([s.to_json(), s.view(None), s.view(0), s.view(1)])
     for bad, why in [("play As", "not in your hand"), ("play", "exactly one card"),
                      ("play 9h 9h", "exactly one card"), ("play 1h", "unknown rank '1'"),
-                     ("0: play Zz", "bad card token"), ("1: play As", "not seat 1's turn"),
+                     ("0: play Zz", "bad card token"), ("1: play As", "not seat 2's turn"),
                      ("", "unknown verb"), ("play 9h @x", "exactly one card")]:
         with pytest.raises(IllegalMove, match=why):
             s.apply(bad)
         assert json.dumps([s.to_json(), s.view(None), s.view(0), s.view(1)]) == before
     with pytest.raises(IllegalMove, match="a move is a Move or its text"):
         s.apply(None)  # type: ignore[arg-type]
-    with pytest.raises(IllegalMove, match="names seat 0 but seat 1 plays it"):
+    with pytest.raises(IllegalMove, match="names seat 1 but seat 2 plays it"):     # counted from 1
         s.apply("0: play 9h", 1)
     assert not s.is_legal("0: play 9h", 1) and s.is_legal("0: play 9h") and s.is_legal("play 9h", 0)
     for m in MOVES:

@@ -222,7 +222,7 @@ def test_remik_warns_when_the_discard_hands_the_next_player_the_game() -> None:
     from cardtable.moves import Move
     eight = Move("discard", (parse_card("8♥"),))
     w = advice.warn(_remik_view(1, True), eight)
-    assert w is not None and "seat 1" in w and "m1" in w
+    assert w is not None and "seat 2" in w and "m1" in w       # seat 1 counted from 1 (issue 26)
     assert advice.warn(_remik_view(2, True), eight) is None        # two cards: not out at once
     assert advice.warn(_remik_view(1, False), eight) is None       # not opened: may not take it
     assert advice.warn(_remik_view(1, True), Move("discard", (parse_card("K♠"),))) is None

@@ -130,7 +130,7 @@ def test_seat_prefix_is_always_accepted() -> None:
     moves = [f"{i % 2}: {m}" for i, m in enumerate(MOVES)]
     assert diffs(deal_file(moves=moves, expect={"over": True, "scores": [16, -16]})) == []
     r = scenario.replay(deal_file(moves=["1: play As"]))
-    assert r.error is not None and r.error.index == 0 and "not seat 1's turn" in r.error.why
+    assert r.error is not None and r.error.index == 0 and "not seat 2's turn" in r.error.why   # from 1
     r = scenario.replay(deal_file(moves=["7: play 9h"]))
     assert r.error is not None and "no seat 7" in r.error.why
 

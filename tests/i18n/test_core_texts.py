@@ -76,7 +76,7 @@ def test_illegal_move_wrapper_and_bad_card(loc: str) -> None:
         bad = msgstr(loc, "bad card token {token}: {why}").format(token="'QX'", why=suit)
         assert err.value.why == bad
         assert text == msgstr(loc, "seat {seat}: illegal move {move}: {why}").format(
-            seat=seat, move="'discard QX'", why=bad)
+            seat=seat + 1, move="'discard QX'", why=bad)          # seats counted from 1 (issue 26)
         assert not english_words(text, ("discard",))
         with pytest.raises(BadCard) as bc:
             parse_card("fish")
@@ -212,10 +212,10 @@ def test_illegal_move_is_worded_when_shown_and_pickles() -> None:
     err = IllegalMove("discard Q♥", "why", 1)
     back = pickle.loads(pickle.dumps(err))
     assert (back.move, back.why, back.seat) == ("discard Q♥", "why", 1)
-    assert str(back) == "seat 1: illegal move 'discard Q♥': why"
+    assert str(back) == "seat 2: illegal move 'discard Q♥': why"      # the engine's seat 1, from 1
     with use_language("ru"):
         assert str(back) == msgstr("ru", "seat {seat}: illegal move {move}: {why}").format(
-            seat=1, move="'discard Q♥'", why="why")
+            seat=2, move="'discard Q♥'", why="why")
 
 
 def test_option_and_preset_descriptions_go_through_the_catalog() -> None:

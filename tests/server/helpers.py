@@ -10,9 +10,15 @@ from fastapi.testclient import TestClient
 
 from cardtable.server import Settings
 
+#: tests play faster than people and make many tables, players and seats from one address:
+#: those limits are lifted unless a test sets its own (the limits have their own tests)
+GENEROUS = {"bot_delay_ms": 0, "moves_per_second": 1e6, "min_bot_only_delay_ms": 0,
+            "max_tables_per_minute": 0, "max_players_per_minute": 0, "max_seats_per_minute": 0,
+            "max_connections_per_client": 0}
+
 
 def make_settings(url: str, **kw: Any) -> Settings:
-    base: dict[str, Any] = {"bot_delay_ms": 0, "moves_per_second": 1e6}
+    base: dict[str, Any] = dict(GENEROUS)
     base.update(kw)
     return Settings(db_url=url, **base)
 
@@ -59,8 +65,23 @@ def new_table(client: TestClient, game: str, seats: list[str], **body: Any) -> d
     return dict(r.json())
 
 
-def join(client: TestClient, table_id: str, seat: int, name: str = "ann") -> str:
-    r = client.post(f"/api/tables/{table_id}/seats/{seat}", json={"name": name})
+def new_player(client: TestClient, name: str = "ann") -> dict[str, str]:
+    """A player credential (``{"player", "secret", "name"}``)."""
+    r = client.post("/api/players", json={"name": name})
+    assert r.status_code == 201, r.text
+    return dict(r.json())
+
+
+def as_player(player: dict[str, str]) -> dict[str, str]:
+    """The headers of requests made by ``player``."""
+    return {"X-Player": player["secret"]}
+
+
+def join(client: TestClient, table_id: str, seat: int, name: str = "ann",
+         player: dict[str, str] | None = None) -> str:
+    """Take a seat as ``player`` (a new player named ``name`` unless given); its token."""
+    player = player or new_player(client, name)
+    r = client.post(f"/api/tables/{table_id}/seats/{seat}", json={"name": name}, headers=as_player(player))
     assert r.status_code == 200, r.text
     assert r.json()["seat"] == seat
     return str(r.json()["token"])

@@ -10,11 +10,11 @@ import pytest
 
 from cardtable.bots import bot_names
 from cardtable.registry import game_ids, get_game
-from tests.server.helpers import join, new_table
+from tests.server.helpers import as_player, join, new_player, new_table
 
 
 def test_health_and_games(server: Any) -> None:
-    assert server.get("/api/health").json() == {"ok": True}
+    assert server.get("/api/health").json() == {"ok": True, "protocol": 2}
     games = server.get("/api/games").json()
     assert [g["id"] for g in games] == game_ids()
     for g in games:
@@ -61,7 +61,7 @@ BAD_BODIES = [
     ({"game": "gin", "players": 3, "seats": ["open", "open"]}, "gin is for 2 players"),
     ({"game": "dummy", "players": 4, "seats": ["open", "open", "open"]}, "'players' is 4 but 'seats' lists 3"),
     ({"game": "gin", "seats": ["open", "bot:nobody"]}, "no bot 'nobody'"),
-    ({"game": "gin", "seats": ["open", "human"]}, "seat 1: 'human' is neither"),
+    ({"game": "gin", "seats": ["open", "human"]}, "seat 2: 'human' is not"),       # seats counted from 1
     ({"game": "gin", "seats": []}, "'seats' must be a list"),
     ({"game": "gin", "seats": ["open", "open"], "preset": "nope"}, "no preset 'nope'"),
     ({"game": "gin", "seats": ["open", "open"], "rules": {"knock_limitt": 3}}, "knock_limitt"),
@@ -91,17 +91,24 @@ def test_malformed_json_body(server: Any) -> None:
 def test_join_refusals(server: Any) -> None:
     t = new_table(server, "gin", ["open", "bot:random"])
     tid = t["id"]
-    assert server.post("/api/tables/nope/seats/0", json={"name": "a"}).status_code == 404
-    r = server.post(f"/api/tables/{tid}/seats/2", json={"name": "a"})
-    assert r.status_code == 404 and "no seat 2" in r.json()["error"]
-    r = server.post(f"/api/tables/{tid}/seats/1", json={"name": "a"})
-    assert r.status_code == 409 and "seat 1 is taken" in r.json()["error"]
-    r = server.post(f"/api/tables/{tid}/seats/0", json={})
+    ann = as_player(new_player(server, "ann"))
+    assert server.post("/api/tables/nope/seats/0", json={"name": "a"}, headers=ann).status_code == 404
+    r = server.post(f"/api/tables/{tid}/seats/2", json={"name": "a"}, headers=ann)
+    assert r.status_code == 404 and "has 2 seats" in r.json()["error"]
+    r = server.post(f"/api/tables/{tid}/seats/1", json={"name": "a"}, headers=ann)
+    assert r.status_code == 409 and "seat 2 is taken" in r.json()["error"]      # seats counted from 1
+    r = server.post(f"/api/tables/{tid}/seats/0", json={"name": ""}, headers=ann)
     assert r.status_code == 400 and "name" in r.json()["error"]
+    # version 2: a seat needs a player credential
+    r = server.post(f"/api/tables/{tid}/seats/0", json={"name": "ann"})
+    assert r.status_code == 401 and "X-Player" in r.json()["error"]
+    r = server.post(f"/api/tables/{tid}/seats/0", json={"name": "ann"}, headers={"X-Player": "forged"})
+    assert r.status_code == 401
+    assert server.get(f"/api/tables/{tid}").json()["seats"][0] == {"kind": "open", "name": None}
     token = join(server, tid, 0, "ann")
     assert len(token) >= 22     # >= 128 bits in url-safe base64
-    r = server.post(f"/api/tables/{tid}/seats/0", json={"name": "bob"})
-    assert r.status_code == 409
+    r = server.post(f"/api/tables/{tid}/seats/0", json={"name": "bob"}, headers=as_player(new_player(server, "bob")))
+    assert r.status_code == 409 and "seat 1 is taken (person 'ann')" in r.json()["error"]
     assert server.get(f"/api/tables/{tid}").json()["seats"][0] == {"kind": "person", "name": "ann"}
 
 
@@ -152,3 +159,28 @@ def test_summaries_show_no_cards(server: Any) -> None:
     body = json.dumps(server.get("/api/tables").json() + [server.get(f"/api/tables/{t['id']}").json()],
                       ensure_ascii=False)
     assert not any(s in body for s in "♠♥♦♣")
+
+
+def test_games_give_the_lobby_what_its_forms_need(server: Any) -> None:
+    """Version 2: bots with labels and descriptions (levels first, the default level),
+    presets with descriptions, every option with its type, default, choices and bounds, and
+    the options that decide the match's length; the contract's fields stay."""
+    from cardtable.bots.levels import LEVELS
+
+    for g in server.get("/api/games").json():
+        game = get_game(g["id"])
+        assert g["bots"] == bot_names(g["id"]) and g["presets"] == sorted(game.presets)   # as before
+        choices = g["bot_choices"]
+        assert [b["name"] for b in choices[:4]] == list(LEVELS) and all(b["level"] for b in choices[:4])
+        assert sorted(b["name"] for b in choices) == sorted(g["bots"])
+        assert all(b["label"] and b["description"] for b in choices[:4])
+        assert g["default_level"] == "medium"
+        assert [p["name"] for p in g["preset_choices"]] == g["presets"]
+        assert all(p["description"] for p in g["preset_choices"])
+        keys = [i.key for i in game.options_class.describe()]
+        assert [o["key"] for o in g["options"]] == keys
+        for o, info in zip(g["options"], game.options_class.describe(), strict=True):
+            assert o["type"] == info.type_name and o["default"] == info.default
+            assert o["min"] == info.min and o["max"] == info.max and o["description"]
+            assert o["choices"] == (list(info.choices) if info.choices is not None else None)
+        assert g["match_length"] and set(g["match_length"]) <= set(keys), g["id"]

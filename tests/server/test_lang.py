@@ -92,9 +92,22 @@ def test_api_errors_in_the_requests_language(server: Any) -> None:
 def test_games_keep_their_data_and_add_a_title(server: Any) -> None:
     en = server.get("/api/games").json()
     th = server.get("/api/games?lang=th").json()
-    strip = [{k: v for k, v in g.items() if k != "title"} for g in th]
-    assert strip == [{k: v for k, v in g.items() if k != "title"} for g in en]
+
+    def data(g: dict[str, Any]) -> dict[str, Any]:
+        """Everything but the words (the title, labels and descriptions of version 2)."""
+        out = {k: v for k, v in g.items() if k != "title"}
+        out["bot_choices"] = [{k: v for k, v in b.items() if k not in ("label", "description")}
+                              for b in g["bot_choices"]]
+        out["preset_choices"] = [p["name"] for p in g["preset_choices"]]
+        out["options"] = [{k: v for k, v in o.items() if k != "description"} for o in g["options"]]
+        return out
+
+    assert [data(g) for g in th] == [data(g) for g in en]
     assert all(g["title"] for g in th)
+    gin_th = next(g for g in th if g["id"] == "gin")
+    hard = next(b for b in gin_th["bot_choices"] if b["name"] == "hard")
+    assert THAI.search(hard["label"]) and THAI.search(hard["description"])
+    assert THAI.search(next(o for o in gin_th["options"] if o["key"] == "game_target")["description"])
 
 
 def test_the_page_catalog_has_plural_forms_and_rules(server: Any) -> None:
@@ -216,8 +229,9 @@ def test_without_lang_the_socket_speaks_the_contract_exactly(server: Any) -> Non
     with connect(server, t["id"]) as c:
         s = Socket(c)
         f = s.recv()
-        assert set(f) == {"type", "seq", "seat", "status", "deal", "totals", "view", "legal",
-                          "deadline", "seats"}
+        assert set(f) >= {"type", "seq", "seat", "status", "deal", "totals", "view", "legal",
+                          "deadline", "seats", "finished"}           # "finished": version 2
+        assert not {"layout", "hint", "warnings", "score"} & set(f)
         s.move("take", 0)
         err = s.until(lambda x: x["type"] == "error")
         assert err == {"type": "error", "move": "take",
@@ -261,7 +275,9 @@ def test_languages_over_a_real_socket(live_url: str) -> None:  # noqa: F811 - th
 
     t = httpx.post(live_url + "/api/tables", json={"game": "dummy", "seats": ["open", "open"],
                                                    "bot_delay_ms": 0}).json()
-    r = httpx.post(f"{live_url}/api/tables/{t['id']}/seats/0?lang=zh_Hans", json={"name": ""})
+    ann = httpx.post(f"{live_url}/api/players", json={"name": "ann"}).json()
+    r = httpx.post(f"{live_url}/api/tables/{t['id']}/seats/0?lang=zh_Hans", json={"name": ""},
+                   headers={"X-Player": ann["secret"]})
     assert r.status_code == 400
     assert r.json()["error"] == said("zh_Hans", "give your 'name' (1 to 40 characters)")
     r = httpx.get(live_url + "/", headers={"Accept-Language": "th-TH,en;q=0.5"})

@@ -65,6 +65,7 @@ class LeakChecker:
         self.sample_rate = sample_rate
         self.frames = 0
         self.resampled = 0
+        self.finished_checked = 0      # frames whose ``finished`` (another deal) was checked
         self.errors_checked = 0
         self.failures: list[str] = []      # the bot task that broadcasts would swallow them
         self.replay: dict[str, Any] = {}
@@ -87,6 +88,8 @@ class LeakChecker:
         expected: dict[CapturingBox, list[str]] = {b: [] for b in self.boxes}
         for st in [*(finished or []), None]:
             state = st if st is not None else table.state
+            # the frame's ``finished``: the deal just ended, else the last finished deal
+            done_state = st if st is not None else (table.match.deals[-1] if table.match.deals else None)
             resample = st is not None or state.is_over or self.rng.random() < self.sample_rate
             for box in self.boxes:
                 seat = box.seat
@@ -94,10 +97,21 @@ class LeakChecker:
                 text = encode(frame)
                 expected[box].append(text)
                 self.frames += 1
-                self.check_no_secret(state, seat, json.loads(text), "frame")
+                obj = json.loads(text)
+                done = obj.pop("finished")
+                self.check_no_secret(state, seat, obj, "frame")
+                if done is not None:
+                    # another deal's cards: checked against what that deal hides from the seat
+                    assert done_state is not None
+                    self.check_no_secret(done_state, seat, done, "finished deal")
+                    self.finished_checked += 1
                 if resample:
                     world = state.sample_hidden(seat, random.Random(self.rng.randrange(2**32)))
-                    again = encode(table.frame(seat, st, world=world, presentation=box.presentation))
+                    done_world = None
+                    if done_state is not None and done_state is not state:
+                        done_world = done_state.sample_hidden(seat, random.Random(self.rng.randrange(2**32)))
+                    again = encode(table.frame(seat, st, world=world, presentation=box.presentation,
+                                               finished_world=done_world))
                     assert again == text, (f"{table.row.game}: the frame for seat {seat} changes in a "
                                            f"world resampled for it (seq {table.seq})")
                     self.resampled += 1
@@ -147,7 +161,7 @@ async def run_match(game_id: str, seed: int, deals: int, db_url: str, sample_rat
     service = TableService(make_settings(db_url), ManualClock())
     await service.start(background=False)
     try:
-        table = await service.create_table({"game": game_id, "seats": ["bot:random"] * players,
+        table, _ = await service.create_table({"game": game_id, "seats": ["bot:random"] * players,
                                             "bot_delay_ms": 0}, None)
         checker = LeakChecker(table, random.Random(seed), sample_rate)
         for _ in range(20000):
@@ -174,6 +188,7 @@ def test_no_frame_leaks(game_id: str, tmp_path: Any, monkeypatch: pytest.MonkeyP
     checker = asyncio.run(run_match(game_id, 1000 + len(game_id), 1, f"sqlite:///{tmp_path / 'l.db'}",
                                     0.05, monkeypatch))
     assert checker.frames > 0 and checker.resampled > 0
+    assert checker.finished_checked > 0        # the frames of the deal's end carry it
     assert all(box.sent for box in checker.boxes)
     # the table's scenario file (given by the replay endpoint once over) rebuilds the same match
     result = scenario.replay(checker.replay)
@@ -187,4 +202,27 @@ def test_no_frame_leaks(game_id: str, tmp_path: Any, monkeypatch: pytest.MonkeyP
 def test_no_frame_leaks_every_frame_resampled(game_id: str, tmp_path: Any,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     checker = asyncio.run(run_match(game_id, 7, 2, f"sqlite:///{tmp_path / 'l.db'}", 1.0, monkeypatch))
-    assert checker.resampled == checker.frames
+    assert checker.resampled == checker.frames and checker.finished_checked > 0
+
+
+def test_the_endpoints_of_version_2_show_no_cards(server: Any) -> None:
+    """Players, my tables, the host's actions and every summary they answer with, taken
+    while a match is in play: no card name anywhere (summaries never carry cards)."""
+    from tests.server.helpers import as_player, new_player
+
+    host = as_player(new_player(server, "Host"))
+    made = server.post("/api/tables", json={"game": "dummy", "seats": ["me", "open", "bot:random"],
+                                            "bot_delay_ms": 0}, headers=host).json()
+    bo = as_player(new_player(server, "Bo"))
+    server.post(f"/api/tables/{made['id']}/seats/1", json={}, headers=bo)
+    answers = [made, server.get("/api/players/me", headers=host).json(),
+               server.get("/api/players/me/tables", headers=host).json(),
+               server.get("/api/players/me/tables", headers=bo).json(),
+               server.get("/api/tables").json(), server.get(f"/api/tables/{made['id']}").json(),
+               server.post(f"/api/tables/{made['id']}/seats/1/bot", json={}, headers=host).json(),
+               server.post(f"/api/tables/{made['id']}/leave", headers=bo).json(),
+               server.post(f"/api/tables/{made['id']}/seats/1/open", headers=host).json(),
+               server.delete(f"/api/tables/{made['id']}", headers=host).json(),
+               server.get(f"/api/tables/{made['id']}/replay").json()]
+    text = json.dumps(answers, ensure_ascii=False)
+    assert not any(s in text for s in "♠♥♦♣"), text[:500]

@@ -16,7 +16,7 @@ def test_quick_bots_on_the_loop_search_and_slow_bots_in_a_thread(sqlite_url: str
     async def scenario() -> list[tuple[str, bool]]:
         svc = TableService(make_settings(sqlite_url))
         await svc.start(background=False)
-        table = await svc.create_table({"game": "gin", "seats": ["open", "bot:heuristic"]}, None)
+        table, _ = await svc.create_table({"game": "gin", "seats": ["open", "bot:heuristic"]}, None)
         loop_thread = threading.get_ident()
         seen: list[tuple[str, bool]] = []
         real = table.choose_bot_move
@@ -48,7 +48,7 @@ def test_a_busy_machine_does_not_make_a_bot_slow(sqlite_url: str, monkeypatch: A
     async def scenario() -> set[tuple[str, str]]:
         svc = TableService(make_settings(sqlite_url))
         await svc.start(background=False)
-        table = await svc.create_table({"game": "gin", "seats": ["open", "bot:heuristic"]}, None)
+        table, _ = await svc.create_table({"game": "gin", "seats": ["open", "bot:heuristic"]}, None)
         real = table.choose_bot_move
 
         def waiting(seat: int, name: str) -> str:

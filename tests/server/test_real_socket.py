@@ -34,7 +34,7 @@ def live_url(sqlite_url: str) -> Iterator[str]:
     url = f"http://127.0.0.1:{port}"
     for _ in range(200):
         try:
-            if httpx.get(url + "/api/health").json() == {"ok": True}:
+            if httpx.get(url + "/api/health").json().get("ok"):
                 break
         except httpx.HTTPError:
             time.sleep(0.05)
@@ -50,7 +50,9 @@ async def recv(ws: Any) -> dict[str, Any]:
 def test_a_match_against_a_bot_over_a_real_socket(live_url: str) -> None:
     t = httpx.post(live_url + "/api/tables", json={"game": "gin", "seats": ["open", "bot:heuristic"],
                                                    "bot_delay_ms": 0, "rules": {"game_target": 25}}).json()
-    token = httpx.post(f"{live_url}/api/tables/{t['id']}/seats/0", json={"name": "ann"}).json()["token"]
+    ann = httpx.post(f"{live_url}/api/players", json={"name": "ann"}).json()
+    token = httpx.post(f"{live_url}/api/tables/{t['id']}/seats/0", json={"name": "ann"},
+                       headers={"X-Player": ann["secret"]}).json()["token"]
     ws_url = live_url.replace("http", "ws") + f"/ws/tables/{t['id']}"
 
     async def play() -> dict[str, Any]:

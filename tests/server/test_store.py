@@ -18,9 +18,9 @@ def test_migrations_upgrade_an_empty_database(db_url: str) -> None:
     store.migrate()
     store.migrate()                 # a second start finds the schema current
     insp = sa.inspect(store.engine)
-    assert {"tables", "seats", "moves", "alembic_version"} <= set(insp.get_table_names())
+    assert {"tables", "seats", "moves", "players", "alembic_version"} <= set(insp.get_table_names())
     with store.engine.connect() as c:
-        assert c.exec_driver_sql("SELECT version_num FROM alembic_version").scalar_one() == "0001"
+        assert c.exec_driver_sql("SELECT version_num FROM alembic_version").scalar_one() == "0002"
     pk = insp.get_pk_constraint("moves")["constrained_columns"]
     assert pk == ["table_id", "seq"]
     if not store.is_postgres:
@@ -137,3 +137,45 @@ def test_bots_go_on_when_the_driving_process_is_gone(pg_url: str) -> None:
         assert h["seq"] >= g["seq"] + 3
     finally:
         b.__exit__(None, None, None)
+
+
+def test_the_people_migration_keeps_tables_and_matches(db_url: str, make_server: Any) -> None:
+    """A database of version 1 (migration 0001) with a table in play: migration 0002 (players,
+    hosts, seats' players, listed/hints/known/abandoned) keeps it, and it plays on."""
+    from pathlib import Path
+
+    from alembic import command
+    from alembic.config import Config
+
+    import cardtable.server.store as store_module
+    from cardtable.server.store import token_hash
+
+    store = Store(db_url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(store_module.__file__).parent / "migrations"))
+    with store.engine.connect() as c:
+        cfg.attributes["connection"] = c
+        command.upgrade(cfg, "0001")
+        c.commit()
+    token = "old-token-" + "x" * 30
+    with store.engine.begin() as c:
+        c.execute(sa.text("INSERT INTO tables (id, game, players, preset, rules, seed, turn_seconds, bot_delay_ms, "
+                          "status, seq, totals, deadline_ms, client_addr, created_ms) VALUES ('old', 'gin', 2, NULL, "
+                          "'{}', 12345, NULL, 0, 'playing', 0, '[0, 0]', NULL, NULL, 1)"))
+        c.execute(sa.text("INSERT INTO seats (table_id, seat, kind, name, token_hash) VALUES "
+                          "('old', 0, 'person', 'ann', :h), ('old', 1, 'bot', 'heuristic', NULL)"),
+                  {"h": token_hash(token)})
+    store.close()
+    server = make_server(db_url)          # migrates to the head on start
+    summary = server.get("/api/tables/old").json()
+    assert summary["seats"] == [{"kind": "person", "name": "ann"}, {"kind": "bot", "name": "heuristic"}]
+    assert summary["listed"] is True and summary["known_deal"] is False and summary["host"] is None
+    assert summary["hints"] is True                         # one person: the default
+    assert [t["id"] for t in server.get("/api/tables").json()] == ["old"]
+    with connect(server, "old", token) as ws:
+        s = Socket(ws)
+        f = s.until(lambda x: x["type"] == "state" and bool(x["legal"]))
+        s.move(f["legal"][0], f["seq"])
+        assert s.until(lambda x: x["type"] == "state" and x["seq"] == f["seq"] + 1)["finished"] is None
+    with server.app.state.service.store.engine.connect() as c:
+        assert c.exec_driver_sql("SELECT version_num FROM alembic_version").scalar_one() == "0002"

@@ -48,9 +48,15 @@ def test_expiry_plays_the_default_bot_and_is_marked(db_url: str, make_server: An
     assert server.app.state.service.store.load_moves(t["id"])[1].source == "person"
 
 
-def test_no_timer_without_turn_seconds(server: Any, clock: Any) -> None:
+def test_no_timer_without_turn_seconds(make_server: Any, sqlite_url: str, clock: Any) -> None:
+    """Without turn_seconds and with the default timer of version 2 off (``away_after_s``
+    0), nothing ever expires; one person against a bot has no default timer either."""
+    server = make_server(sqlite_url, away_after_s=0)
     t = new_table(server, "gin", ["open", "open"])
     toks = [join(server, t["id"], s) for s in range(2)]
+    solo = new_table(server, "gin", ["open", "bot:heuristic"])
+    with connect(server, solo["id"], join(server, solo["id"], 0)) as ws:
+        assert Socket(ws).recv()["deadline"] is None
     with connect(server, t["id"], toks[0]) as ws:
         assert Socket(ws).recv()["deadline"] is None
     clock.advance(10 ** 6)

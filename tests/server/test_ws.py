@@ -24,7 +24,7 @@ def first_state(ws: Any) -> dict[str, Any]:
     return f
 
 
-def test_state_frame_is_the_engines_view(server: Any) -> None:
+def test_state_frame_is_the_engines_view(server: Any, clock: Any) -> None:
     tid, t0, t1 = gin_table(server)
     table = server.portal.call(server.app.state.service.get, tid)
     with connect(server, tid, t0) as w0, connect(server, tid, t1) as w1, connect(server, tid) as spec:
@@ -35,7 +35,9 @@ def test_state_frame_is_the_engines_view(server: Any) -> None:
         assert f["view"] == json.loads(json.dumps(table.state.view(seat)))
         want = ([table.state.move_text(m) for m in table.state.legal_moves(seat)]
                 if seat is not None and seat in table.state.to_move() else [])
-        assert f["legal"] == want and f["deadline"] is None and f["totals"] == [0, 0]
+        # two people and no turn_seconds: the default timer (version 2) runs for the mover
+        assert f["legal"] == want and f["totals"] == [0, 0] and f["finished"] is None
+        assert f["deadline"] == clock.now_ms() + 90_000
     assert fs["legal"] == []
     assert (f0["legal"] == []) != (f1["legal"] == [])       # exactly one seat is to move
 
@@ -76,7 +78,7 @@ def test_move_stale_duplicate_and_illegal(server: Any) -> None:
         # a move for another seat (seat prefix) is refused
         s.move(f"{1 - seat}: {move}", 0)
         err = s.until(lambda x: x["type"] == "error")
-        assert f"names seat {1 - seat}" in err["message"]
+        assert f"names seat {1 - seat + 1}" in err["message"]        # texts count seats from 1
         # a seq from the future, or missing, is stale / refused
         s.move(move, 5)
         assert "stale" in s.until(lambda x: x["type"] == "error")["message"]

@@ -24,7 +24,10 @@ from tests.support.postgres import free_port
 
 START_TIMEOUT = 60.0     # seconds for `cardtable serve` to answer /api/health (migrations included)
 FRAME_TIMEOUT = 20.0     # seconds to wait for one expected frame
-GENEROUS_LIMITS = ["--moves-per-second", "10000", "--max-tables-per-client", "10000"]
+GENEROUS_LIMITS = ["--moves-per-second", "10000", "--max-tables-per-client", "10000",
+                   "--max-tables-per-minute", "0", "--max-players-per-minute", "0",
+                   "--max-seats-per-minute", "0", "--max-connections-per-client", "0",
+                   "--bot-only-min-delay-ms", "0"]
 
 
 def cardtable_command() -> list[str]:
@@ -98,7 +101,7 @@ class ServerProcess:
                 raise AssertionError(f"cardtable serve exited with {self.proc.returncode}\n{self.log_tail()}")
             try:
                 with urllib.request.urlopen(self.base + "/api/health", timeout=2) as r:
-                    if r.status == 200 and json.loads(r.read()) == {"ok": True}:
+                    if r.status == 200 and json.loads(r.read()).get("ok") is True:
                         return
             except (OSError, ValueError):
                 pass
@@ -129,11 +132,15 @@ class ServerProcess:
 
     # --- HTTP ------------------------------------------------------------------------------
 
-    def http(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
-        """(status, decoded JSON or text) of one request; 4xx/5xx are returned, not raised."""
+    def http(self, method: str, path: str, body: Any = None, player: dict[str, Any] | None = None
+             ) -> tuple[int, Any]:
+        """(status, decoded JSON or text) of one request (as ``player``, a credential of
+        ``new_player``, if given); 4xx/5xx are returned, not raised."""
         data = None if body is None else json.dumps(body).encode()
-        req = urllib.request.Request(self.base + path, data=data, method=method,
-                                     headers={"Content-Type": "application/json"} if data else {})
+        headers = {"Content-Type": "application/json"} if data else {}
+        if player is not None:
+            headers["X-Player"] = player["secret"]
+        req = urllib.request.Request(self.base + path, data=data, method=method, headers=headers)
         try:
             with urllib.request.urlopen(req, timeout=FRAME_TIMEOUT) as r:
                 return r.status, _decode(r.read(), r.headers.get_content_type())
@@ -145,8 +152,16 @@ class ServerProcess:
         assert status == 201, (status, body)
         return body
 
-    def join(self, table_id: Any, seat: int, name: str = "tester") -> str:
-        status, body = self.http("POST", f"/api/tables/{table_id}/seats/{seat}", {"name": name})
+    def new_player(self, name: str = "tester") -> dict[str, Any]:
+        """A player credential (protocol version 2): ``{"player", "secret", "name"}``."""
+        status, body = self.http("POST", "/api/players", {"name": name})
+        assert status == 201, (status, body)
+        return body
+
+    def join(self, table_id: Any, seat: int, name: str = "tester", player: dict[str, Any] | None = None) -> str:
+        """Take a seat as ``player`` (a new player named ``name`` unless given); its token."""
+        player = player or self.new_player(name)
+        status, body = self.http("POST", f"/api/tables/{table_id}/seats/{seat}", {"name": name}, player=player)
         assert status == 200 and body["seat"] == seat, (status, body)
         return body["token"]
 

@@ -104,8 +104,10 @@ def test_whole_match_against_a_bot(make_server: Any, any_db: str) -> None:
 
         token = server.join(tid, 0, "Ann")
         assert len(token) >= 22     # 128 random bits, whatever the encoding
-        assert server.http("POST", f"/api/tables/{tid}/seats/0", {"name": "Bob"})[0] == 409
-        assert server.http("POST", f"/api/tables/{tid}/seats/1", {"name": "Bob"})[0] == 409
+        bob = server.new_player("Bob")
+        assert server.http("POST", f"/api/tables/{tid}/seats/0", {"name": "Bob"}, player=bob)[0] == 409
+        assert server.http("POST", f"/api/tables/{tid}/seats/1", {"name": "Bob"}, player=bob)[0] == 409
+        assert server.http("POST", f"/api/tables/{tid}/seats/1", {"name": "Bob"})[0] == 401     # no player
         assert server.summary(tid)["seats"][0] == {"kind": "person", "name": "Ann"}
 
         me = await Client.connect(server, tid, token)

@@ -118,11 +118,13 @@ def test_one_seat_joined_through_both_at_once(make_server: Any, pg_url: str) -> 
         tid = a.create_table("gin", ["open", "open"], bot_delay_ms=0)["id"]
         results: list[int] = []
         barrier = threading.Barrier(2)
+        players = {"A": a.new_player("A"), "B": b.new_player("B")}
 
         def join(server: ServerProcess, name: str, tid: Any = tid, barrier: threading.Barrier = barrier,
-                 results: list[int] = results) -> None:
+                 results: list[int] = results, players: dict[str, Any] = players) -> None:
             barrier.wait()
-            results.append(server.http("POST", f"/api/tables/{tid}/seats/0", {"name": name})[0])
+            results.append(server.http("POST", f"/api/tables/{tid}/seats/0", {"name": name},
+                                       player=players[name])[0])
 
         threads = [threading.Thread(target=join, args=(s, n)) for s, n in ((a, "A"), (b, "B"))]
         for t in threads:

@@ -19,7 +19,9 @@ from rich.text import Text
 
 from ..i18n import _, ngettext, pgettext
 from ..moves import Move
+from ..movewords import move_words
 from ..parts import NO_PARTS, GameParts
+from ..parts.screen import name_seats
 from ..registry import GAME_MODULES, game_parts
 
 #: keys of every view that the generic renderer shows in its own way
@@ -29,9 +31,10 @@ MAX_LISTED_MOVES = 60
 
 
 def seat_name(seat: int, labels: Sequence[str] | None = None) -> str:
+    """``labels[seat]``, else the seat as people count it: "seat 1" for the engine's seat 0."""
     if labels is not None and 0 <= seat < len(labels):
         return labels[seat]
-    return _("seat {seat}", seat=seat)
+    return _("seat {seat}", seat=seat + 1)
 
 
 def format_value(value: Any, players: int | None = None) -> str:
@@ -45,7 +48,7 @@ def format_value(value: Any, players: int | None = None) -> str:
             return "—"
         if players and len(value) == players > 1 and all(
                 isinstance(x, int) or x is None for x in value):
-            return "  ".join(f"{s}: {format_value(x)}" for s, x in enumerate(value))
+            return "  ".join(f"{s + 1}: {format_value(x)}" for s, x in enumerate(value))
         if all(isinstance(x, str) for x in value):
             return " ".join(value)
         if all(isinstance(x, list) for x in value):
@@ -112,16 +115,47 @@ def render_view(view: dict[str, Any], labels: Sequence[str] | None = None) -> Re
 
 
 def hint_for(view: dict[str, Any], legal: list[Move]) -> str | None:
+    """The game's one-line hint (its advice ``line``), the move in words: the line begins with
+    the move's text in the notation, which is said as :func:`cardtable.movewords.move_words`."""
     advice = _parts(view).advice
     if advice is not None and advice.line is not None:
         got = advice.line(view, legal)
-        return str(got) if got else None
+        return hint_words(str(view.get("game")), str(got)) if got else None
     return None
 
 
-def moves_list(texts: Sequence[str], limit: int = MAX_LISTED_MOVES) -> RenderableType:
-    """The legal moves numbered from 1, in columns; long lists are cut with a note."""
-    shown = list(texts[:limit])
+def hint_words(game: str, line: str) -> str:
+    """A hint line that begins with a move's text (``discard 7♠  — reason``), that text in
+    words: the move ends at the two spaces every catalog keeps before the dash, else the
+    longest beginning the game's move words know is taken as the move."""
+    head, sep, rest = line.partition("  ")
+    if sep and head:
+        return move_words(game, head) + sep + rest
+    parts = line.split(" ")
+    for k in range(len(parts), 0, -1):
+        head = " ".join(parts[:k])
+        said = move_words(game, head)
+        if said != head:
+            return " ".join([said, *parts[k:]])
+    return line
+
+
+def log_line(entry: str, labels: Sequence[str] | None = None, game: str | None = None) -> Text:
+    """A log entry (``2: discard 5♠``) as the terminal prints it: the seat named as the screen
+    names it (coloured), the move in words of ``game``."""
+    seat_text, sep, text = str(entry).partition(": ")
+    if sep and seat_text.isdigit():
+        label = (labels[int(seat_text)] if labels is not None and int(seat_text) < len(labels)
+                 else seat_name(int(seat_text), labels))
+        return Text.assemble("  ", (label, "cyan"), ": ", move_words(game, text))
+    return Text.assemble("  ", move_words(game, str(entry)))
+
+
+def moves_list(texts: Sequence[str], limit: int = MAX_LISTED_MOVES,
+               game: str | None = None) -> RenderableType:
+    """The legal moves numbered from 1, in columns, in words of ``game``'s moves (the
+    numbers pick ``texts[number - 1]``); long lists are cut with a note."""
+    shown = [move_words(game, t) for t in texts[:limit]]
     table = Table.grid(padding=(0, 2))
     cols = 1 if any(len(t) > 24 for t in shown) else 3
     for _col in range(cols):
@@ -147,9 +181,11 @@ def items_table(items: Sequence[dict[str, Any]], players: int, title: str,
     table.add_column(pgettext("score table", "rule"))
     table.add_column(pgettext("score table", "cards"))
     table.add_column(pgettext("score table", "note"))
+    names = [seat_name(s, labels) for s in range(players)]
     for it in items:
+        # the note is data (seats from 0): its "seat 2" is said as the table names that seat
         table.add_row(Text(seat_name(int(it["seat"]), labels)), f"{it['points']:+d}", Text(str(it["rule"])),
-                      Text(" ".join(it.get("cards", []))), Text(str(it.get("note", ""))))
+                      Text(" ".join(it.get("cards", []))), Text(name_seats(str(it.get("note", "")), names)))
     if not items:
         table.add_row("—", "0", "", "", Text(_("no score items")))
     return table
@@ -200,12 +236,13 @@ def hand_text(groups: Sequence[dict[str, Any]]) -> Text:
 def moves_grouped(groups: Sequence[dict[str, Any]], limit: int = MAX_LISTED_MOVES) -> RenderableType:
     """The legal moves by verb, numbered as in the full list: the verbs that stand alone
     ("draw", "pass") on one line first, then each verb with its cards; a numeric run is one
-    range line ("bid 200 … 400 (by 5)"); past ``limit`` moves a note says how to see the rest."""
+    range line ("bid 200 … 400 (by 5)"); past ``limit`` moves a note says how to see the rest.
+    A group's ``label`` and ``words`` are shown (the moves in words), its ``moves`` typed."""
     lines: list[RenderableType] = []
     bare = [g for g in groups if not g["range"] and all(m == g["verb"] for m in g["moves"])]
     if bare:
         cells = [Text.assemble((str(n), "bold yellow"), " ", m)
-                 for g in bare for n, m in zip(g["numbers"], g["moves"], strict=True)]
+                 for g in bare for n, m in zip(g["numbers"], g.get("words", g["moves"]), strict=True)]
         lines.append(Padding(Columns(cells, padding=(0, 3)), (0, 0, 0, 2)))
     shown = hidden = 0
     for g in groups:
@@ -220,12 +257,13 @@ def moves_grouped(groups: Sequence[dict[str, Any]], limit: int = MAX_LISTED_MOVE
         room = max(0, limit - shown)
         hidden += max(0, len(moves) - room)
         cells = []
-        for n, m in list(zip(nums, moves, strict=True))[:room]:
-            rest = m[len(verb) + 1:] if m.startswith(verb + " ") else m
+        head = str(g.get("label", verb))
+        for n, m in list(zip(nums, g.get("words", moves), strict=True))[:room]:
+            rest = m[len(head) + 1:] if m.startswith(head + " ") else m
             cells.append(Text.assemble((f"{n}", "bold yellow"), " ", coloured(rest)))
         shown += len(cells)
         if cells:
-            lines.append(Text(f"{verb}:", style="bold"))
+            lines.append(Text(f"{head}:", style="bold"))
             lines.append(Padding(Columns(cells, padding=(0, 3)), (0, 0, 0, 2)))
     if hidden:
         lines.append(Text(ngettext("… and {n} more: type the move text, or 'm' to list them all",

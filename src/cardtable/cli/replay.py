@@ -3,7 +3,9 @@
 ``--step`` walks each deal move by move (Enter for the next move, ``a`` to run on, ``q`` to
 stop; read from stdin, so it can be scripted); ``--seat K`` shows every step as seat K saw
 it — its ``view(K)`` and the log as K reads it, never another seat's hidden cards — and, once
-a deal is over, the hands as dealt.
+a deal is over, the hands as dealt.  Tables are drawn as ``cardtable play`` draws them
+(``presentation.table_layout``): seats counted from 1 as people count, phases in the game's
+words; ``--seat K`` itself is the engine's seat number, from 0, as in the scenario files.
 
 Exit status: 0 replayed (with ``--check``: the expectations match, including an expected
 ``error_at``); 1 ``--check`` found differences (they are printed); 2 an illegal move stopped
@@ -18,7 +20,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.text import Text
 
 from .. import scenario, session
@@ -26,8 +28,10 @@ from ..cards import cards_json
 from ..errors import CardtableError, ScenarioError
 from ..game import State
 from ..i18n import N_, _, ngettext
+from ..movewords import move_words
+from ..presentation import game_title, seat_names, table_layout
 from .common import command, err_console, out_console
-from .render import items_table, render_view, totals_table
+from .render import items_table, table_screen, totals_table
 
 EXIT_OK, EXIT_MISMATCH, EXIT_ERROR = 0, 1, 2
 
@@ -107,7 +111,7 @@ def _print_result(result: scenario.Replay, check: bool, differences: list[str]) 
     title = result.scenario.get("title") or result.scenario.get("description")
     if title:
         console.print(Text(str(title), style="bold"))
-    console.print(render_view(state.view(None)))
+    console.print(table_view(state.view(None), seat_names(players)))
     deal_items = [it.to_json() for it in state.score_items()] if state.is_over else []
     if result.match is not None:
         n = len(result.match.deals) + (0 if state in result.match.deals else 1)
@@ -143,6 +147,16 @@ def _print_result(result: scenario.Replay, check: bool, differences: list[str]) 
 STEP_HELP = N_("Enter: next move   a: run to the end   q: stop")
 
 
+def table_view(view: dict[str, Any], names: list[str]) -> RenderableType:
+    """A seat's (or a spectator's) table as the play screen draws it, titled with whose view it is."""
+    layout = table_layout(view, [], names)
+    title = game_title(str(view.get("game")))
+    seat = view.get("seat")
+    layout["title"] = dict(layout["title"], text=_("{game} — spectator view", game=title) if seat is None
+                           else _("{game} — view of {name}", game=title, name=names[int(seat)]))
+    return table_screen(layout)
+
+
 def walk(result: scenario.Replay, seat: int | None, pause: bool) -> int:
     """Show each deal of ``result`` move by move as ``seat`` saw it (None: a spectator)."""
     console = out_console()
@@ -153,15 +167,17 @@ def walk(result: scenario.Replay, seat: int | None, pause: bool) -> int:
         text = ngettext("Walking through {n} deal as a spectator saw it.",
                         "Walking through {n} deals as a spectator saw it.", len(deals))
     else:
-        text = ngettext("Walking through {n} deal as seat {seat} saw it.",
-                        "Walking through {n} deals as seat {seat} saw it.", len(deals), seat=seat)
+        text = ngettext("Walking through {n} deal as seat {number} (--seat {seat}) saw it.",
+                        "Walking through {n} deals as seat {number} (--seat {seat}) saw it.", len(deals),
+                        number=seat + 1, seat=seat)
     console.print(Text(text + " " + (_(STEP_HELP) if pause else ""), style="bold"))
     for number, final in enumerate(deals, 1):
         total = len(final.history)
         console.rule(ngettext("Deal {number}: {n} move", "Deal {number}: {n} moves", total,
                               number=number))
         start = final.game.start(final.players, final.options, final.deal)
-        console.print(render_view(start.view(seat)))
+        names = seat_names(final.players)          # "seat 1" … as people count
+        console.print(table_view(start.view(seat), names))
         for i, (state, mover, move) in enumerate(session.steps(final), 1):
             if pause:
                 answer = _ask(console)
@@ -172,9 +188,9 @@ def walk(result: scenario.Replay, seat: int | None, pause: bool) -> int:
                 if answer == "a":
                     pause = False
             console.print(Text.assemble((_("move {i}/{total}:", i=i, total=total) + " ", "bold"),
-                                        (_("seat {seat}", seat=mover), "cyan"),
-                                        ": ", state.log_text(seat, mover, move)))
-            console.print(render_view(state.view(seat)))
+                                        (names[mover], "cyan"),
+                                        ": ", move_words(state.game.id, state.log_text(seat, mover, move))))
+            console.print(table_view(state.view(seat), names))
         if final.is_over:
             _show_hands(console, final)
     if result.error is not None:
@@ -216,7 +232,7 @@ def _show_hands(console: Console, final: State) -> None:
     """After a deal: the hands as dealt (everything is public once the deal is over)."""
     console.print(Text(_("The deal is over. The hands as dealt:"), style="bold"))
     for s, hand in enumerate(final.deal.hands):
-        console.print(Text("  " + _("seat {seat}: {cards}", seat=s, cards=" ".join(cards_json(hand)))))
+        console.print(Text("  " + _("seat {seat}: {cards}", seat=s + 1, cards=" ".join(cards_json(hand)))))
     items = [it.to_json() for it in final.score_items()]
     console.print(items_table(items, final.players, _("Score items")))
     console.print(totals_table(final.scores, _("Scores"), winners=final.winners()))

@@ -32,6 +32,23 @@ def serve_command(
         help=N_("Tables not yet over that one client address may have open."))] = 20,
     max_message_kib: Annotated[int, typer.Option(
         help=N_("Largest WebSocket message or HTTP body accepted, in KiB."))] = 64,
+    max_tables_per_minute: Annotated[int, typer.Option(
+        help=N_("New tables per minute from one client address, tables of bots only included "
+                "(0: no limit)."))] = 20,
+    max_players_per_minute: Annotated[int, typer.Option(
+        help=N_("New players per minute from one client address (0: no limit)."))] = 20,
+    max_seats_per_minute: Annotated[int, typer.Option(
+        help=N_("Seats taken per minute from one client address (0: no limit)."))] = 20,
+    max_connections_per_client: Annotated[int, typer.Option(
+        help=N_("WebSocket connections one client address may have open at once (0: no limit)."))] = 64,
+    header_timeout: Annotated[float, typer.Option(
+        help=N_("Seconds a connection has to send its request headers before it is closed."))] = 5.0,
+    away_seconds: Annotated[float, typer.Option(
+        help=N_("At a table of several people without a turn timer, a person who has not moved in "
+                "this many seconds is away and a bot plays for them until they take their seat "
+                "again (0: never)."))] = 90.0,
+    bot_only_min_delay_ms: Annotated[int, typer.Option(
+        help=N_("Shortest bot_delay_ms of a table of bots only."))] = 250,
     log_level: Annotated[str, typer.Option(help=N_("uvicorn log level (debug, info, warning, error)."))] = "info",
     ws_compression: Annotated[bool, typer.Option(
         help=N_("Offer permessage-deflate on WebSockets: frames about 3x smaller, ~0.1 ms of CPU "
@@ -49,20 +66,51 @@ def serve_command(
     settings = Settings(db_url=db or default_db_url(), bot_delay_ms=bot_delay_ms,
                         moves_per_second=moves_per_second,
                         max_open_tables_per_client=max_tables_per_client,
-                        max_message_bytes=max_message_kib * 1024)
+                        max_message_bytes=max_message_kib * 1024,
+                        max_tables_per_minute=max_tables_per_minute,
+                        max_players_per_minute=max_players_per_minute,
+                        max_seats_per_minute=max_seats_per_minute,
+                        max_connections_per_client=max_connections_per_client,
+                        header_timeout_s=header_timeout, away_after_s=away_seconds,
+                        min_bot_only_delay_ms=bot_only_min_delay_ms)
     try:
         app = create_app(settings)
     except Exception as e:  # noqa: BLE001 - a bad URL is a usage error, not a traceback
         fail(_("cannot open the database {url!r}: {error}", url=settings.db_url, error=e))
     from ..server.app import redact_tokens_in_logs
+    from ..server.guard import header_timeout_protocol
     redact_tokens_in_logs()
-    shown = f"[{host}]" if ":" in host else host
     where = re.sub(r"//([^:/@]+):[^@]*@", r"//\1:***@", settings.db_url)   # never print a password
+    urls = [f"http://{f'[{h}]' if ':' in h else h}:{port}/" for h in shown_hosts(host)]
     typer.echo(_("cardtable: the lobby is at {url} (tables kept in {db}); Ctrl-C stops the server, "
-                 "nothing is lost", url=f"http://{shown}:{port}/", db=where))
-    # a frame over the limit is answered with an error, so the socket must let it in first
-    uvicorn.run(app, host=host, port=port, log_level=log_level,
+                 "nothing is lost", url=", ".join(urls), db=where))
+    # a frame over the limit is answered with an error, so the socket must let it in first;
+    # a connection that does not finish its request headers in time is closed
+    uvicorn.run(app, host=host, port=port, log_level=log_level, http=header_timeout_protocol(header_timeout),
                 ws_max_size=max(settings.max_message_bytes * 4, 1 << 20), ws_per_message_deflate=ws_compression)
+
+
+def shown_hosts(host: str) -> list[str]:
+    """Where people reach the server: the address given, or, for every address of the
+    machine (``0.0.0.0``, ``::``), this machine's addresses on its networks (friends on a
+    LAN open one of these), then localhost."""
+    if host not in ("0.0.0.0", "::", ""):
+        return [host]
+    import socket
+    found: list[str] = []
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))        # no packet is sent: it only picks the outgoing address
+            found.append(s.getsockname()[0])
+    except OSError:
+        pass
+    try:
+        for addr in socket.gethostbyname_ex(socket.gethostname())[2]:
+            if addr not in found and not addr.startswith("127."):
+                found.append(addr)
+    except OSError:
+        pass
+    return [a for a in found if not a.startswith("127.")] + ["127.0.0.1"]
 
 
 def register(app: typer.Typer) -> None:

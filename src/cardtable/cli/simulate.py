@@ -148,7 +148,7 @@ def _print_tables(console: Any, g: Any, rules: dict[str, Any], results: Results,
     for i, col in enumerate(cols):
         seats.add_column(col, justify="left" if i < 2 else "right")
     for s in range(n):
-        seats.add_row(str(s), plan.bots[s] if not plan.rotate else _("(rotating)"),
+        seats.add_row(str(s + 1), plan.bots[s] if not plan.rotate else _("(rotating)"),
                       f"{results.seat_mean(s):+.2f}", f"{results.seat_sd(s):.1f}",
                       f"{results.seat_win_rate(s):.1%}")
     console.print(seats)

@@ -52,7 +52,15 @@ class Layout:
     ``"3 4 … A 2"``) groups the hand by rank instead of by suit; ``hand(view)`` finds the
     seat's own cards where the view does not keep them under ``hand``; ``move_note(view,
     legal)`` is one line shown above the moves; ``hidden_verbs`` are verbs whose moves are
-    not listed (they can still be typed)."""
+    not listed (they can still be typed).
+
+    ``move_words()`` says the shapes of the game's move texts (``move_text``, ``log_text``,
+    a verb alone as a heading) in the current language: one message per shape, written in the
+    notation with named placeholders, ``[pgettext("dummy move", "layoff {cards} on {card}"),
+    …]``; called in English it gives the shapes themselves (:mod:`cardtable.movewords`).
+    ``move_terms(value)`` words a placeholder's value that is a word of the notation
+    (十三张's special ids), None to keep it as written.  A game without them is said with the
+    shared words of :mod:`cardtable.movewords`, else as its text."""
 
     zones: Callable[[View, Sequence[str]], list[Zone]]
     phases: Mapping[str, str] = field(default_factory=dict)
@@ -61,6 +69,8 @@ class Layout:
     hand: Callable[[View], list[str] | None] | None = None
     move_note: Callable[[View, list[str]], str | None] | None = None
     hidden_verbs: tuple[str, ...] = ()
+    move_words: Callable[[], Sequence[str]] | None = None
+    move_terms: Callable[[str], str | None] | None = None
 
 
 @dataclass(frozen=True)

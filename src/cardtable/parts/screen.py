@@ -16,12 +16,12 @@ from typing import Any
 from ..cards import parse_card
 from ..errors import BadCard
 from ..i18n import _, pgettext
+from .refs import strip_refs
 
 #: one public zone of the table: ``{"name": str, "cards": [token ...]}`` or ``{"name", "text"}``
 Zone = dict[str, Any]
 
 _SEAT_WORD = re.compile(r"\bseat (\d+)('s)?")
-_SPEC_REF = re.compile(r"\s*\((?:§|[a-z]+\.md\b)[^)]*\)")
 
 
 # --- seats ----------------------------------------------------------------------------------
@@ -131,8 +131,8 @@ class ExplainContext:
 
     def words(self, text: str) -> str:
         """A note of the engine with its seat numbers turned into names and its spec
-        references ("(gin.md rule 31)", "(§4.5)") left out."""
-        return name_seats(_SPEC_REF.sub("", text), self.names).strip()
+        references ("(gin.md rule 31)", "(§4.5)", "(O7)") left out (:func:`.refs.strip_refs`)."""
+        return name_seats(strip_refs(text), self.names).strip()
 
     def partner_item(self, step: int) -> dict[str, Any] | None:
         """The item ``step`` places away (a zero-sum pair of items is written side by side)."""
@@ -145,4 +145,4 @@ class ExplainContext:
 
 
 __all__ = ["ExplainContext", "Zone", "card_sum", "card_token", "name_of", "name_seats", "per_seat",
-           "plays_text", "seat_ref", "seats_text", "signed", "tokens", "zone"]
+           "plays_text", "seat_ref", "seats_text", "signed", "strip_refs", "tokens", "zone"]

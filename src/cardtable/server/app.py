@@ -28,14 +28,20 @@ from .chat import chat_frame, chat_problem, presence_frame
 from .clock import Clock
 from .frames import Outbox, error_frame, pong_frame
 from .games import games_list
+from .guard import BodyLimitMiddleware
 from .lang import LanguageMiddleware, page_catalog, render_page
 from .replayview import replay_steps
 from .rulespage import rules_page
 from .service import ApiError, Settings, TableService
+from .store import PlayerRow, token_hash
 
 CLOSE_POLICY = 1008
 CLOSE_BAD_TOKEN = 4401
 CLOSE_NO_TABLE = 4404
+CLOSE_TRY_LATER = 1013          # too many connections from the address
+#: the protocol version this server implements (GET /api/health)
+PROTOCOL = 2
+_SEAT = re.compile(r"[0-9]{1,6}")
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
@@ -56,6 +62,8 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
     app = FastAPI(title="cardtable table server", lifespan=lifespan,
                   description="The card-table protocol (shared/contracts/table-protocol.md); see docs/server.md.")
     app.state.service = service
+    # a body announced over the limit is refused before it is read (inside the language)
+    app.add_middleware(BodyLimitMiddleware, limit=settings.max_message_bytes)
     app.add_middleware(LanguageMiddleware)     # every request in its client's language
     if (WEB_DIR / "static").is_dir():
         # the browser table's scripts and styles: files of the package, no build step
@@ -63,52 +71,131 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
 
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse({"error": exc.message}, status_code=exc.status)
+        # a refused body is not read further: the connection closes after the answer
+        headers = {"connection": "close"} if exc.status == 413 else None
+        return JSONResponse({"error": exc.message}, status_code=exc.status, headers=headers)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
         return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code)
 
+    @app.exception_handler(Exception)
+    async def _server_error(request: Request, exc: Exception) -> JSONResponse:
+        # a fault of the server, never of the input: still the contract's JSON (and logged)
+        log.error("%s %s failed", request.method, request.url.path, exc_info=exc)
+        return JSONResponse({"error": _("the server failed to answer this request ({error}); "
+                                        "it has been logged", error=type(exc).__name__)}, status_code=500)
+
     async def body_of(request: Request) -> Any:
-        raw = await request.body()
-        if len(raw) > settings.max_message_bytes:
-            raise ApiError(413, _("the body is over {n} bytes", n=settings.max_message_bytes))
+        """The JSON body, read at most ``max_message_bytes`` (counted while it streams in:
+        a body over the limit is refused before it has been read whole)."""
+        limit = settings.max_message_bytes
+        chunks: list[bytes] = []
+        size = 0
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise ApiError(413, _("the body is over {n} bytes", n=limit))
+            chunks.append(chunk)
+        raw = b"".join(chunks)
         if not raw:
             return {}
         try:
             return json.loads(raw)
+        except RecursionError:
+            raise ApiError(400, _("the body is not valid JSON: it is nested too deeply")) from None
         except (ValueError, UnicodeDecodeError) as e:
             raise ApiError(400, _("the body is not valid JSON: {problem}", problem=str(e))) from None
+
+    def address(request: Request | WebSocket) -> str | None:
+        return request.client.host if request.client else None
+
+    async def player_of(request: Request, required: bool = False) -> PlayerRow | None:
+        """The holder of the request's player credential (``X-Player``)."""
+        return await service.player(request.headers.get("x-player"), required=required)
+
+    def seat_number(seat: str, table_id: str) -> int:
+        """A seat of the URL: a number from 0 (404 naming the problem otherwise)."""
+        if not _SEAT.fullmatch(seat):
+            raise ApiError(404, _("table {table} has no seat {seat}: the address numbers seats from 0 "
+                                  "(seat 1 is 0)", table=table_id, seat=repr(seat[:20])))
+        return int(seat)
+
+    def links(request: Request, summary: dict[str, Any]) -> dict[str, Any]:
+        """Add the table's links, at the address the request came to (its Host header):
+        the table's page and each seat's invite (``?join=N``)."""
+        base = str(request.base_url).rstrip("/")
+        page = f"{base}/tables/{summary['id']}"
+        summary["url"] = page
+        summary["invite"] = [f"{page}?join={i}" for i in range(int(summary["players"]))]
+        return summary
 
     @app.get("/api/health")
     async def health() -> JSONResponse:
         if not service.ready:
             return JSONResponse({"ok": False}, status_code=503)
-        return JSONResponse({"ok": True})
+        return JSONResponse({"ok": True, "protocol": PROTOCOL})
 
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
         return games_list()
 
+    @app.post("/api/players", status_code=201)
+    async def new_player(request: Request) -> JSONResponse:
+        made = await service.create_player(await body_of(request), address(request))
+        return JSONResponse(made, status_code=201)
+
+    @app.get("/api/players/me")
+    async def me(request: Request) -> dict[str, Any]:
+        player = await player_of(request, required=True)
+        assert player is not None
+        return {"player": player.id, "name": player.name}
+
+    @app.get("/api/players/me/tables")
+    async def my_tables(request: Request) -> list[dict[str, Any]]:
+        """The player's tables (host or a seat of theirs), newest first, with links."""
+        player = await player_of(request, required=True)
+        assert player is not None
+        return [links(request, t) for t in await service.tables_of(player)]
+
     @app.post("/api/tables", status_code=201)
     async def create(request: Request) -> JSONResponse:
-        addr = request.client.host if request.client else None
-        table = await service.create_table(await body_of(request), addr)
-        return JSONResponse(table.summary(), status_code=201)
+        player = await player_of(request)
+        table, extra = await service.create_table(await body_of(request), address(request), player)
+        return JSONResponse({**links(request, table.summary()), **extra}, status_code=201)
 
     @app.get("/api/tables")
-    async def list_tables() -> list[dict[str, Any]]:
-        return await service.list_summaries()
+    async def list_tables(request: Request) -> list[dict[str, Any]]:
+        return [links(request, t) for t in await service.list_summaries()]
 
     @app.get("/api/tables/{table_id}")
-    async def summary(table_id: str) -> dict[str, Any]:
-        return await service.summary(table_id)
+    async def summary(table_id: str, request: Request) -> dict[str, Any]:
+        return links(request, await service.summary(table_id))
+
+    @app.delete("/api/tables/{table_id}")
+    async def end_table(table_id: str, request: Request) -> dict[str, Any]:
+        return links(request, await service.end_table(table_id, await player_of(request)))
+
+    @app.post("/api/tables/{table_id}/leave")
+    async def leave(table_id: str, request: Request) -> dict[str, Any]:
+        return links(request, await service.leave(table_id, await player_of(request)))
 
     @app.post("/api/tables/{table_id}/seats/{seat}")
     async def join(table_id: str, seat: str, request: Request) -> dict[str, Any]:
-        if not seat.isdigit():
-            raise ApiError(404, _("no seat {seat}: seats are numbered from 0", seat=repr(seat)))
-        return await service.join(table_id, int(seat), await body_of(request))
+        n = seat_number(seat, table_id)
+        player = await player_of(request)
+        return await service.join(table_id, n, await body_of(request), player, address(request))
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/bot")
+    async def seat_to_bot(table_id: str, seat: str, request: Request) -> dict[str, Any]:
+        n = seat_number(seat, table_id)
+        player = await player_of(request)
+        return links(request, await service.seat_to_bot(table_id, n, await body_of(request), player))
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/open")
+    async def open_seat(table_id: str, seat: str, request: Request) -> dict[str, Any]:
+        n = seat_number(seat, table_id)
+        return links(request, await service.open_seat(table_id, n, await player_of(request)))
 
     @app.get("/api/tables/{table_id}/replay")
     async def replay(table_id: str) -> dict[str, Any]:
@@ -117,9 +204,13 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
     @app.get("/api/tables/{table_id}/replay/steps")
     async def replay_steps_of(table_id: str, seat: str | None = None) -> dict[str, Any]:
         """The ended match step by step as one seat saw it (the replay viewer)."""
-        if seat is not None and not seat.isdigit():
-            raise ApiError(400, _("seat must be a seat number from 0, not {seat}", seat=repr(seat)))
+        if seat is not None and not _SEAT.fullmatch(seat):
+            raise ApiError(400, _("?seat= must be a seat number from 0 (seat 1 is 0), not {seat}",
+                                  seat=repr(seat[:20])))
         data = await service.replay(table_id)
+        if seat is not None and int(seat) >= int(data["players"]):
+            raise ApiError(400, _("table {table} has {n} seats; ?seat= numbers them 0 to {last} "
+                                  "(seat 1 is 0)", table=table_id, n=data["players"], last=data["players"] - 1))
         try:
             return replay_steps(data, None if seat is None else int(seat))
         except CardtableError as e:
@@ -176,6 +267,20 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
     @app.websocket("/ws/tables/{table_id}")
     async def ws_table(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
+        addr = address(websocket)
+        if not service.connections.acquire(addr):
+            n = settings.max_connections_per_client
+            await websocket.send_text(json.dumps(error_frame(_(
+                "too many connections from your address (at most {n} at once); close some first",
+                n=n), None), ensure_ascii=False))
+            await websocket.close(CLOSE_TRY_LATER, f"too many connections from your address (at most {n})")
+            return
+        try:
+            await _table_socket(websocket, table_id)
+        finally:
+            service.connections.release(addr)
+
+    async def _table_socket(websocket: WebSocket, table_id: str) -> None:
         table = await service.get(table_id)
         if table is None:
             await websocket.close(CLOSE_NO_TABLE)
@@ -193,7 +298,7 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
                 await websocket.close(CLOSE_BAD_TOKEN)
                 return
         box = Outbox(websocket, seat, presentation=websocket.query_params.get("layout") == "1",
-                     lang=current_language())
+                     lang=current_language(), token_hash=token_hash(token) if seat is not None and token else None)
         await service.attach(table, box)
         announce(table)
         try:
@@ -240,6 +345,8 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
             else:
                 try:
                     data = json.loads(text)
+                except RecursionError:
+                    problem = _("not JSON: it is nested too deeply")
                 except ValueError as e:
                     problem = _("not JSON: {problem}", problem=str(e))
             if problem is None and (not isinstance(data, dict) or not isinstance(data.get("type"), str)):
@@ -267,7 +374,9 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
                 if why is not None:
                     box.put(error_frame(why, None))
                     continue
-                name = table.row.seats[seat].name if seat is not None else None
+                held = table.row.seats[seat] if seat is not None else None
+                # a person whose seat a bot plays meanwhile still chats under their own name
+                name = (held.person_name if held.away else held.name) if held is not None else None
                 frame = chat_frame(seat, name, data["text"])
                 for other in list(table.outboxes):
                     if other.presentation:      # only clients that asked for the extras
@@ -331,6 +440,7 @@ def redact_tokens_in_logs() -> None:
 
 
 CHAT_PER_SECOND = 2.0
+log = logging.getLogger("cardtable.server")
 
 
 def _page(name: str) -> str:

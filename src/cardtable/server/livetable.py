@@ -12,15 +12,20 @@ import asyncio
 import hashlib
 import hmac
 import random
+import time
 from typing import Any
 
 from ..bots import Bot, bot_move, make_bot
 from ..game import Game, State
-from ..i18n import use_language
+from ..i18n import _, use_language
 from ..match import Match
 from ..registry import get_game
-from .frames import Outbox, encode, state_frame, with_presentation
-from .store import MoveRow, TableRow, token_hash
+from .chat import system_frame
+from .frames import Outbox, encode, finished_json, state_frame, with_presentation
+from .store import MoveRow, SeatRow, TableRow, token_hash
+
+#: close code for a connection whose seat token stopped working (the contract's 4401)
+CLOSE_BAD_TOKEN = 4401
 
 
 class LiveTable:
@@ -31,6 +36,7 @@ class LiveTable:
         self.bot_fallback = False       # the pending bot turn stands by for another process
         self.bot_waiting = False        # ... and is still in its pause
         self._bots: dict[int, Bot] = {}
+        self.last_used = time.monotonic()   # when a client, a move or a timer last touched it
         self.rebuild(row, moves)
 
     def rebuild(self, row: TableRow, moves: list[MoveRow]) -> None:
@@ -39,6 +45,8 @@ class LiveTable:
         self.game: Game[Any] = get_game(row.game)
         self.options = self.game.make_options(row.preset, row.rules)
         self.match = Match(self.game, row.players, self.options, seed=row.seed)
+        self._finished: dict[tuple[int, int | None], dict[str, Any]] = {}   # (deal, seat) → finished_json
+        self._finished_words: dict[Any, Any] = {}     # ... its score in words (frames.with_presentation)
         self.moves: list[MoveRow] = []
         self.simultaneous: set[int] = set()    # seqs of moves made while several seats could act
         for m in moves:
@@ -94,7 +102,7 @@ class LiveTable:
     @property
     def status(self) -> str:
         # asked several times per move (movers, stale checks, bots): a plain loop
-        if self.match.over:
+        if self.match.over or self.row.abandoned:
             return "over"
         for s in self.row.seats:
             if s.kind == "open":
@@ -114,11 +122,41 @@ class LiveTable:
         return self.match.totals
 
     def seat_of(self, token: str) -> int | None:
+        """The seat whose token this is: a person's seat, or one a bot plays while its
+        person is away (they watch it and may take it back)."""
         h = token_hash(token)
         for i, s in enumerate(self.row.seats):
             if s.token_hash is not None and hmac.compare_digest(s.token_hash, h):
                 return i
         return None
+
+    def drop_stale_connections(self, reason: str = "") -> None:
+        """Close (4401) every connection whose seat token is not its seat's any more (a
+        fresh token was given, the seat was opened or left); its client must join again."""
+        for box in list(self.outboxes):
+            if box.seat is None:
+                continue
+            now = self.row.seats[box.seat].token_hash
+            if box.token_hash is not None and now != box.token_hash:
+                box.kick(CLOSE_BAD_TOKEN, reason)
+                self.outboxes.discard(box)
+
+    @property
+    def hints(self) -> bool:
+        """Whether the table gives hints: as set when it was made, else the default (at
+        most one seat is a person's)."""
+        if self.row.hints is not None:
+            return self.row.hints
+        return default_hints(self.row.seats)
+
+    def announce(self, message: str, **params: Any) -> None:
+        """A message of the table itself (``message`` marked with ``N_``) to every client of
+        the browser table's extras, each in its own language: a ``chat`` frame with
+        ``system: true``."""
+        for box in list(self.outboxes):
+            if box.presentation:
+                with use_language(getattr(box, "lang", None)):
+                    box.put(system_frame(_(message, **params)))
 
     def movers(self) -> tuple[int, ...]:
         return () if self.status != "playing" else self.state.to_move()
@@ -127,45 +165,75 @@ class LiveTable:
         return [i for i, s in enumerate(self.row.seats) if s.kind == kind]
 
     def seats_json(self) -> list[dict[str, Any]]:
-        return [{"kind": s.kind, "name": s.name} for s in self.row.seats]
+        return seats_json(self.row.seats)
 
     def summary(self) -> dict[str, Any]:
-        return {"id": self.id, "game": self.row.game, "players": self.row.players,
-                "preset": self.row.preset, "rules": self.row.rules, "seats": self.seats_json(),
-                "status": self.status, "seq": self.seq, "totals": self.totals}
+        return summary_json(self.row, status=self.status, seq=self.seq, totals=self.totals)
 
     # --- frames --------------------------------------------------------------------------
 
+    def finished_json(self, seat: int | None, upto: State | None = None,
+                      world: State | None = None) -> dict[str, Any] | None:
+        """The frame's ``finished``: the last finished deal of the match (``upto``: that
+        deal, for the frame sent when it ended), or None before the first deal ends.
+        ``world`` replaces that deal's state (the leak test's resampled world)."""
+        deals = self.match.deals
+        if upto is not None and upto in deals:
+            k = deals.index(upto)
+        elif deals:
+            k = len(deals) - 1
+        else:
+            return None
+        if world is not None:
+            return finished_json(world, seat, k, self.totals_before(k + 1))
+        key = (k, seat)
+        done = self._finished.get(key)
+        if done is None:        # a finished deal never changes: its view is built once per seat
+            done = self._finished[key] = finished_json(deals[k], seat, k, self.totals_before(k + 1))
+        return done
+
     def frame(self, seat: int | None, finished: State | None = None,
               world: State | None = None, presentation: bool = False,
-              lang: str | None = None) -> dict[str, Any]:
+              lang: str | None = None, finished_world: State | None = None) -> dict[str, Any]:
         """The state frame for ``seat`` now, or of the ``finished`` deal just ended.
 
         ``world`` replaces that deal's state by another one (the leak test passes a world
-        resampled for ``seat``: the frame must not change). The extras of ``presentation``
-        are texts, built in ``lang`` (None: the current language); the rest is data."""
+        resampled for ``seat``: the frame must not change); ``finished_world`` does the same
+        for the last finished deal (the frame's ``finished``) when that is another deal. The
+        extras of ``presentation`` are texts, built in ``lang`` (None: the current language);
+        the rest is data."""
         if finished is not None and finished is not self.match.state:
             k = self.match.deals.index(finished)
             f = state_frame(world or finished, seat, seq=self.seq, status="playing", deal=k,
-                            totals=self.totals_before(k), deadline=None)
+                            totals=self.totals_before(k), deadline=None,
+                            finished=self.finished_json(seat, finished, world))
         else:
             status, k = self.status, self.deal_index
             end = (self.match.end.winners, self.match.end.items) if self.match.end else None
+            current_done = bool(self.match.deals) and self.match.deals[-1] is self.state
             f = state_frame(world or self.state, seat, seq=self.seq, status=status, deal=k,
-                            totals=self.match.totals if end else self.totals_before(k),
+                            totals=self.match.totals if end or self.row.abandoned else self.totals_before(k),
                             deadline=self.row.deadline_ms if status == "playing" else None,
-                            end=end)
+                            end=end, finished=self.finished_json(
+                                seat, world=world if current_done else finished_world))
+            if self.row.abandoned:
+                f["abandoned"] = True
         f["seats"] = self.seats_json()
+        if self.row.known_deal:
+            f["known_deal"] = True
         if not presentation:
             return f
         shown = world or (finished if finished is not None else self.state)
         with use_language(lang):
-            return with_presentation(f, shown)
+            return with_presentation(f, shown, hints=self.hints,
+                                     cache=None if world is not None or finished_world is not None
+                                     else self._finished_words)
 
     def broadcast(self, finished: list[State] | None = None) -> None:
         """Queue, for every connection, the frames of the deals just ended, then the current
         state; each seat's frame is built and encoded once and shared by its connections (of
         one language: the extras are texts)."""
+        self.last_used = time.monotonic()
         for st in [*(finished or []), None]:
             built: dict[tuple[int | None, bool, str | None], str] = {}
             for box in list(self.outboxes):
@@ -208,3 +276,39 @@ class LiveTable:
         if timeouts:
             data["note"] = f"moves played by the server on timeout (seq): {timeouts}"
         return data
+
+
+def seats_json(seats: list[SeatRow]) -> list[dict[str, Any]]:
+    """Each seat as summaries and frames show it: kind and name; a seat a bot plays while
+    its person is away adds ``person`` (their name: they may take it back)."""
+    out: list[dict[str, Any]] = []
+    for s in seats:
+        entry: dict[str, Any] = {"kind": s.kind, "name": s.name}
+        if s.away:
+            entry["person"] = s.person_name
+        out.append(entry)
+    return out
+
+
+def default_hints(seats: list[SeatRow]) -> bool:
+    """Hints by default: on when at most one seat is (or will be) a person's."""
+    return sum(1 for s in seats if s.kind in ("open", "person") or s.away) <= 1
+
+
+def summary_json(row: TableRow, *, status: str | None = None,
+                 seq: int | None = None, totals: list[int] | None = None) -> dict[str, Any]:
+    """The contract's table summary (version 2: ``host``, ``listed``, ``hints``,
+    ``known_deal``), from the stored row or, where given, the live values."""
+    out: dict[str, Any] = {
+        "id": row.id, "game": row.game, "players": row.players, "preset": row.preset,
+        "rules": row.rules, "seats": seats_json(row.seats),
+        "status": row.status if status is None else status, "seq": row.seq if seq is None else seq,
+        "totals": row.totals if totals is None else totals,
+        "host": row.host_name, "listed": row.listed,
+        "hints": row.hints if row.hints is not None else default_hints(row.seats),
+        "known_deal": row.known_deal}
+    if row.abandoned:
+        out["abandoned"] = True
+    if row.turn_seconds:
+        out["turn_seconds"] = row.turn_seconds
+    return out

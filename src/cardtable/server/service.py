@@ -21,13 +21,27 @@ from typing import Any
 
 from ..bots import make_bot
 from ..errors import BadOption, CardtableError, IllegalMove, UnknownGame
-from ..i18n import _, use_language
+from ..i18n import N_, _, use_language
 from ..registry import get_game
 from .clock import Clock
 from .committer import Committer
 from .games import default_bot_name
-from .livetable import LiveTable
-from .store import NOTIFY_CHANNEL, MoveRow, SeatRow, SeatTaken, SeqTaken, Store, TableRow
+from .limits import OpenCount, RateLimit
+from .livetable import LiveTable, default_hints, summary_json
+from .store import (
+    NOTIFY_CHANNEL,
+    MoveRow,
+    PlayerRow,
+    SeatChanged,
+    SeatHeld,
+    SeatRow,
+    SeatTaken,
+    SeqTaken,
+    Store,
+    TableRow,
+    token_hash,
+)
+from .text import name_problem
 
 log = logging.getLogger("cardtable.server")
 
@@ -54,6 +68,18 @@ class Settings:
     gc_freeze_s: float = 10.0            # see TableService._gc_loop; 0 leaves the collector alone
     gc_full_s: float = 3600.0
     checkpoint_s: float = 1.0            # SQLite: WAL checkpoints in a thread this often (0: SQLite's own)
+    # version 2: people, hosts and limits (docs/server.md, "Limits"); a limit of 0 is no limit
+    away_after_s: float = 90.0           # a table of several people without turn_seconds: a person
+    #                                      who has not moved in this time is away, a bot plays for them
+    min_bot_only_delay_ms: int = 250     # a table of bots only plays no faster than this
+    max_connections_per_client: int = 64  # WebSocket connections open at once per address
+    max_players_per_minute: int = 20     # new players per address
+    max_seats_per_minute: int = 20       # seats taken (or taken back) per address
+    max_tables_per_minute: int = 20      # new tables per address, tables of bots only included
+    header_timeout_s: float = 5.0        # a connection must finish its request headers in this time
+    evict_finished_s: float = 30.0       # a finished table leaves memory this long after its last use
+    evict_idle_s: float = 600.0          # ... any other table (it is in the database: loaded again)
+    sweep_s: float = 5.0                 # how often the service looks for tables to evict
 
 
 class TableService:
@@ -70,6 +96,10 @@ class TableService:
         self._slow_bots: set[tuple[str, str]] = set()    # (game, bot) asked in a thread
         self._gc_threshold: tuple[int, ...] | None = None  # the collector's, while _gc_loop runs
         self.ready = False
+        self.new_players = RateLimit(settings.max_players_per_minute)
+        self.new_seats = RateLimit(settings.max_seats_per_minute)
+        self.new_tables = RateLimit(settings.max_tables_per_minute)
+        self.connections = OpenCount(settings.max_connections_per_client)
 
     # --- life cycle --------------------------------------------------------------------
 
@@ -83,6 +113,8 @@ class TableService:
                 self.schedule_bots(table)
         if background:
             self._tasks.append(asyncio.create_task(self._timer_loop()))
+            if self.settings.sweep_s > 0:
+                self._tasks.append(asyncio.create_task(self._sweep_loop()))
             if self.store.own_checkpoints:
                 self._tasks.append(asyncio.create_task(self._checkpoint_loop()))
             if self.settings.gc_freeze_s > 0:
@@ -116,21 +148,55 @@ class TableService:
     # --- loading -----------------------------------------------------------------------
 
     async def get(self, table_id: str) -> LiveTable | None:
-        if table_id in self.tables:
-            return self.tables[table_id]
+        table = self.tables.get(table_id)
+        if table is not None:
+            table.last_used = time.monotonic()
+            return table
         lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            if table_id not in self.tables:
-                row = await self.store.run(self.store.load_table, table_id)
-                if row is None:
-                    return None
-                self.tables[table_id] = LiveTable(row, await self.store.run(self.store.load_moves, table_id))
+        try:
+            async with lock:
+                if table_id not in self.tables:
+                    row = await self.store.run(self.store.load_table, table_id)
+                    if row is None:
+                        return None
+                    self.tables[table_id] = LiveTable(row, await self.store.run(self.store.load_moves, table_id))
+        finally:
+            if not lock.locked():
+                self._loading.pop(table_id, None)
         return self.tables[table_id]
+
+    def sweep(self) -> int:
+        """Forget tables nobody uses: a finished one ``evict_finished_s`` after its last use,
+        any other after ``evict_idle_s``; never one with a connection, a bot turn under way
+        or its lock held.  They are in the database and load again on demand (``get``).
+        Returns how many were forgotten."""
+        now = time.monotonic()
+        gone = 0
+        for tid, table in list(self.tables.items()):
+            if table.outboxes or table.lock.locked() or (table.bot_task is not None and not table.bot_task.done()):
+                continue
+            idle = now - table.last_used
+            if idle >= (self.settings.evict_finished_s if table.status == "over" else self.settings.evict_idle_s):
+                del self.tables[tid]
+                gone += 1
+        for limit in (self.new_players, self.new_seats, self.new_tables):
+            limit.forget_old()
+        return gone
+
+    async def _sweep_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.sweep_s)
+            try:
+                self.sweep()
+            except Exception:  # noqa: BLE001 - the next round tries again
+                log.exception("sweep")
 
     async def attach(self, table: LiveTable, box: Any) -> None:
         """A new connection: caught up with the database and given the current state in one
         step, so that it misses no change between the two."""
         async with table.lock:
+            if self.tables.get(table.id) is None:
+                self.tables[table.id] = table      # forgotten by a sweep meanwhile: in use again
             await self._refresh_locked(table)
             table.outboxes.add(box)
             box.put(table.frame(box.seat, presentation=box.presentation,
@@ -150,11 +216,12 @@ class TableService:
         if row is None:
             return
         new_moves = await self.store.run(self.store.load_moves, table.id, table.seq - 1)
-        changed = bool(new_moves) or [(s.kind, s.name) for s in row.seats] != [
-            (s.kind, s.name) for s in table.row.seats] or row.deadline_ms != table.row.deadline_ms
+        changed = (bool(new_moves) or row.seats != table.row.seats or row.deadline_ms != table.row.deadline_ms
+                   or row.abandoned != table.row.abandoned or row.host_player != table.row.host_player)
         if not changed:
             return
         table.row = row
+        table.drop_stale_connections()      # a seat token that stopped working elsewhere
         try:
             # a state for every change, as the process that made the moves sent its clients
             for m in new_moves:
@@ -168,47 +235,106 @@ class TableService:
         if not new_moves:
             table.broadcast()
 
+    # --- players -----------------------------------------------------------------------
+
+    async def create_player(self, body: Any, client_addr: str | None) -> dict[str, Any]:
+        """A player credential (version 2): ``{"player", "secret", "name"}``; the secret
+        (256 random bits) is shown once, only its hash is stored."""
+        name = body.get("name") if isinstance(body, dict) else None
+        why = name_problem(name)
+        if why is not None or not isinstance(name, str):
+            raise ApiError(400, why or "")
+        unknown = sorted(set(body) - {"name"})
+        if unknown:
+            raise ApiError(400, _("unknown field {field}; fields: {fields}", field=repr(unknown[0]),
+                                  fields="name"))
+        if not self.new_players.allow(client_addr):
+            raise ApiError(429, _("too many new players from your address (at most {n} a minute); "
+                                  "keep the one you have", n=self.settings.max_players_per_minute))
+        pid, secret = secrets.token_urlsafe(12), secrets.token_urlsafe(32)
+        await self.store.run(self.store.create_player, pid, secret, name.strip(), client_addr,
+                             self.clock.now_ms())
+        return {"player": pid, "secret": secret, "name": name.strip()}
+
+    async def player(self, secret: str | None, required: bool = True) -> PlayerRow | None:
+        """The holder of the credential ``secret`` (the ``X-Player`` header): 401 when it is
+        missing (if ``required``) or not a player's."""
+        if secret is None or secret == "":
+            if required:
+                raise ApiError(401, _("this needs a player: send the header X-Player with the secret "
+                                      "that POST /api/players gave"))
+            return None
+        found = await self.store.run(self.store.player_by_secret, secret)
+        if found is None:
+            raise ApiError(401, _("X-Player is not a player's secret; make a player with POST /api/players"))
+        return found
+
     # --- tables ------------------------------------------------------------------------
 
-    async def create_table(self, body: Any, client_addr: str | None) -> LiveTable:
+    async def create_table(self, body: Any, client_addr: str | None,
+                           player: PlayerRow | None = None) -> tuple[LiveTable, dict[str, Any]]:
+        """A new table; the answer's additions (``host``, the host's ``seat`` and ``token``
+        when ``seats`` names ``"me"``) come second."""
         again = None
         if isinstance(body, dict) and "same_cards_as" in body:
             # "play these cards again": an ended match's game, options and seed, so its deals
-            # come again in the same order (only once it is over: its cards are public then)
+            # come again in the same order (only once it is over: its cards are public then).
+            # Whoever saw that match knows these cards: the table says so and is never listed.
             source = body.get("same_cards_as")
             src = await self.store.run(self.store.load_table, source) if isinstance(source, str) else None
             if src is None:
                 raise ApiError(404, _("no table {table} to take the cards from", table=repr(source)))
-            if src.status != "over":
+            if src.status != "over" or src.abandoned:
                 raise ApiError(403, _("table {table} is not over; its cards can be played again once it has ended",
                                      table=source))
             body = {k: v for k, v in body.items() if k != "same_cards_as"}
             body.update(game=src.game, players=src.players, preset=src.preset, rules=src.rules)
             again = src.seed
-        row = self._new_table_row(body)
+        row, me = self._new_table_row(body, player)
         if again is not None:
             row.seed = again
+            row.known_deal = True
+            row.listed = False
         limit = self.settings.max_open_tables_per_client
+        if not self.new_tables.allow(client_addr):
+            raise ApiError(429, _("too many new tables from your address (at most {n} a minute); "
+                                  "wait a little", n=self.settings.max_tables_per_minute))
         if client_addr is not None and await self.store.run(self.store.open_tables_of, client_addr) >= limit:
             raise ApiError(429, _("too many open tables from your address (at most {limit} that are "
                                    "not over); finish or leave some first", limit=limit))
+        if player is not None and limit > 0 and \
+                await self.store.run(self.store.open_tables_of_player, player.id) >= limit:
+            raise ApiError(429, _("you have too many open tables (at most {limit} that are not over); "
+                                  "finish or leave some first", limit=limit))
         row.client_addr = client_addr
         try:
             table = LiveTable(row, [])
         except CardtableError as e:
             raise ApiError(400, str(e)) from None
+        tokens: dict[int, str] = {}
+        extra: dict[str, Any] = {}
+        if player is not None:
+            row.host_name = player.name
+            extra["host"] = True
+        if me is not None:
+            tokens[me] = secrets.token_urlsafe(32)
+            extra.update(seat=me, token=tokens[me])
         row.status = table.status
         row.totals = table.totals
         row.deadline_ms = self._deadline(table, None)
-        await self.store.run(self.store.create_table, row, {})
+        await self.store.run(self.store.create_table, row, tokens)
+        if me is not None:
+            row.seats[me].token_hash = token_hash(tokens[me])
         self.tables[row.id] = table
         self.schedule_bots(table)
-        return table
+        return table, extra
 
-    def _new_table_row(self, body: Any) -> TableRow:
+    def _new_table_row(self, body: Any, player: PlayerRow | None) -> tuple[TableRow, int | None]:
+        """The table a body asks for, checked; and the seat it gives its host (``"me"``)."""
         if not isinstance(body, dict):
             raise ApiError(400, _("the body must be a JSON object with 'game' and 'seats'"))
-        known = {"game", "players", "preset", "rules", "seats", "turn_seconds", "bot_delay_ms"}
+        known = {"game", "players", "preset", "rules", "seats", "turn_seconds", "bot_delay_ms", "listed",
+                 "hints", "same_cards_as"}
         unknown = sorted(set(body) - known)
         if unknown:
             raise ApiError(400, _("unknown field {field}; fields: {fields}", field=repr(unknown[0]),
@@ -224,6 +350,8 @@ class TableService:
         if not isinstance(seats, list) or not seats:
             raise ApiError(400, _("'seats' must be a list with one entry per seat: \"open\" or \"bot:<name>\""))
         players = body.get("players", len(seats))
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ApiError(400, _("'players' must be a whole number, not {value}", value=repr(players)[:40]))
         try:
             game.check_players(players)
         except BadOption as e:
@@ -232,23 +360,35 @@ class TableService:
             raise ApiError(400, _("'players' is {players} but 'seats' lists {n} seats", players=players,
                                     n=len(seats)))
         seat_rows = []
+        me: int | None = None
         for i, s in enumerate(seats):
             if s == "open":
                 seat_rows.append(SeatRow("open", None))
+            elif s == "me":
+                if player is None:
+                    raise ApiError(401, _("seat {seat} is \"me\": that needs a player (the header X-Player)",
+                                          seat=i + 1))
+                if me is not None:
+                    raise ApiError(400, _("'seats' names \"me\" more than once; the host takes further "
+                                          "seats with POST /api/tables/ID/seats/N"))
+                me = i
+                seat_rows.append(SeatRow("person", player.name, player_id=player.id))
             elif isinstance(s, str) and s.startswith("bot:"):
                 name = s[4:]
                 try:
                     make_bot(game_id, name)
                 except BadOption as e:
-                    raise ApiError(400, _("seat {seat}: {problem}", seat=i, problem=str(e))) from None
+                    raise ApiError(400, _("seat {seat}: {problem}", seat=i + 1, problem=str(e))) from None
                 seat_rows.append(SeatRow("bot", name))
             else:
-                raise ApiError(400, _("seat {seat}: {entry} is neither \"open\" nor \"bot:<name>\"",
-                                    seat=i, entry=repr(s)))
+                raise ApiError(400, _("seat {seat}: {entry} is not \"open\", \"me\" or \"bot:<name>\"",
+                                      seat=i + 1, entry=repr(s)[:60]))
         preset = body.get("preset")
         rules = body.get("rules") or {}
         if preset is not None and not isinstance(preset, str):
             raise ApiError(400, _("'preset' must be a preset name"))
+        if not isinstance(rules, dict):
+            raise ApiError(400, _("'rules' must be an object of option values (see GET /api/games)"))
         try:
             game.make_options(preset, rules)
         except BadOption as e:
@@ -262,11 +402,26 @@ class TableService:
         if isinstance(delay, bool) or not isinstance(delay, int) or not 0 <= delay <= 60000:
             raise ApiError(400, _("'bot_delay_ms' must be a whole number from 0 to 60000, not {value}",
                                     value=repr(delay)))
+        least = self.settings.min_bot_only_delay_ms
+        if all(r.kind == "bot" for r in seat_rows) and delay < least:
+            # a table of bots only must not play a whole match at once (nor thousands of them)
+            raise ApiError(400, _("a table of bots only plays at a pace people can follow: "
+                                  "'bot_delay_ms' must be at least {least}, not {value}", least=least,
+                                  value=delay))
+        flags = {}
+        for key in ("listed", "hints"):
+            value = body.get(key)
+            if value is not None and not isinstance(value, bool):
+                raise ApiError(400, _("{field} must be true or false, not {value}", field=repr(key),
+                                      value=repr(value)[:40]))
+            flags[key] = value
         return TableRow(
             id=secrets.token_urlsafe(9), game=game_id, players=players, preset=preset,
             rules=rules, seed=secrets.randbits(63), turn_seconds=float(turn) if turn else None,
             bot_delay_ms=delay, status="waiting", seq=0, totals=[0] * players, deadline_ms=None,
-            created_ms=self.clock.now_ms(), seats=seat_rows)
+            created_ms=self.clock.now_ms(), seats=seat_rows, host_player=player.id if player else None,
+            listed=flags["listed"] if flags["listed"] is not None else True,
+            hints=flags["hints"] if flags["hints"] is not None else default_hints(seat_rows)), me
 
     async def summary(self, table_id: str) -> dict[str, Any]:
         """From the database, not this process's memory: it shows only committed moves, and
@@ -280,52 +435,246 @@ class TableService:
         rows = await self.store.run(self.store.list_tables, self.settings.max_tables_listed)
         return [row_summary(row) for row in rows]
 
+    async def tables_of(self, player: PlayerRow) -> list[dict[str, Any]]:
+        """The player's tables, newest first: where they are the host or a seat is theirs
+        (also while a bot plays it for them), with ``you``: ``host``, ``seats`` and ``away``."""
+        rows = await self.store.run(self.store.tables_of_player, player.id, self.settings.max_tables_listed)
+        out = []
+        for row in rows:
+            mine = [i for i, s in enumerate(row.seats) if s.player_id == player.id]
+            entry = row_summary(row)
+            entry["you"] = {"host": row.host_player == player.id, "seats": mine,
+                            "away": [i for i in mine if row.seats[i].away]}
+            out.append(entry)
+        return out
+
     async def replay(self, table_id: str) -> dict[str, Any]:
         table = await self.get(table_id)
         if table is None:
             raise ApiError(404, _("no table {table}", table=repr(table_id)))
         await self.refresh(table)
+        if table.row.abandoned:
+            raise ApiError(403, _("the table was ended by its host before its match was over; "
+                                  "no replay is published"))
         if table.status != "over":
             raise ApiError(403, _("the match is not over; its replay is given once it has ended"))
         return table.replay_scenario()
 
     # --- seats -------------------------------------------------------------------------
 
-    async def join(self, table_id: str, seat: int, body: Any) -> dict[str, Any]:
+    async def _table_and_seat(self, table_id: str, seat: int) -> LiveTable:
         table = await self.get(table_id)
         if table is None:
             raise ApiError(404, _("no table {table}", table=repr(table_id)))
         if not 0 <= seat < table.row.players:
-            raise ApiError(404, _("table {table} has no seat {seat} (seats are 0–{last})", table=table_id,
-                                    seat=seat, last=table.row.players - 1))
-        name = body.get("name") if isinstance(body, dict) else None
-        if not isinstance(name, str) or not name.strip() or len(name) > 40:
-            raise ApiError(400, _("give your 'name' (1 to 40 characters)"))
-        name = name.strip()
+            raise ApiError(404, _("table {table} has {n} seats; the address numbers them 0 to {last} "
+                                  "(seat 1 is 0)", table=table_id, n=table.row.players,
+                                  last=table.row.players - 1))
+        return table
+
+    async def join(self, table_id: str, seat: int, body: Any, player: PlayerRow | None = None,
+                   client_addr: str | None = None) -> dict[str, Any]:
+        """Take an open seat, or take back one that is the player's (a fresh token; the
+        old one stops working): ``{"seat", "token"}``."""
+        table = await self._table_and_seat(table_id, seat)
+        if player is None:
+            raise ApiError(401, _("taking a seat needs a player: send the header X-Player with the "
+                                  "secret that POST /api/players gave"))
+        if body is not None and not isinstance(body, dict):
+            raise ApiError(400, _("the body must be a JSON object (it may give the seat's 'name')"))
+        given = (body or {}).get("name")
+        if given is not None:
+            why = name_problem(given)
+            if why is not None:
+                raise ApiError(400, why)
+        if not self.new_seats.allow(client_addr):
+            raise ApiError(429, _("too many seats taken from your address (at most {n} a minute); "
+                                  "wait a little", n=self.settings.max_seats_per_minute))
+        token = secrets.token_urlsafe(32)     # 256 random bits; only its hash is stored
         async with table.lock:
+            await self._refresh_locked(table)
+            if table.status == "over":
+                raise ApiError(409, _("the match at table {table} is over", table=table_id))
             s = table.row.seats[seat]
-            if s.kind != "open":
-                raise ApiError(409, (_("seat {seat} is taken (bot {name})", seat=seat, name=repr(s.name))
-                                    if s.kind == "bot" else
-                                    _("seat {seat} is taken (person {name})", seat=seat,
-                                      name=repr(s.name))))
-            token = secrets.token_urlsafe(32)     # 256 random bits; only its hash is stored
-            try:
-                await self.store.run(self.store.take_seat, table.id, seat, name, token)
-            except SeatTaken:
-                await self._refresh_locked(table)
-                raise ApiError(409, _("seat {seat} is taken", seat=seat)) from None
-            # the row as stored: another process may have filled other seats meanwhile
-            row = await self.store.run(self.store.load_table, table.id)
-            if row is not None:
-                table.row = row
-            if table.status == "playing" and table.row.deadline_ms is None:
-                table.row.deadline_ms = self._deadline(table, None)
-                if table.row.deadline_ms is not None:
-                    await self.store.run(self.store.set_deadline, table.id, table.row.deadline_ms)
-            table.broadcast()
+            was_away = s.away
+            if s.player_id == player.id:
+                # the player's own seat: back from another device or a closed tab, or from a
+                # bot that played it meanwhile
+                name = given.strip() if isinstance(given, str) else (s.person_name if s.away else s.name)
+                try:
+                    await self.store.run(self.store.change_seat, table.id, seat, {"player_id": player.id},
+                                         {"kind": "person", "name": name or player.name,
+                                          "token_hash": token_hash(token), "person_name": None})
+                except SeatChanged:
+                    await self._refresh_locked(table)
+                    raise ApiError(409, _("seat {seat} is taken", seat=seat + 1)) from None
+            else:
+                if s.kind != "open":
+                    raise ApiError(409, (_("seat {seat} is taken (bot {name})", seat=seat + 1, name=repr(s.name))
+                                        if s.kind == "bot" else
+                                        _("seat {seat} is taken (person {name})", seat=seat + 1,
+                                          name=repr(s.name))))
+                limit = self.settings.max_open_tables_per_client
+                counted = table.row.host_player == player.id or any(x.player_id == player.id
+                                                                    for x in table.row.seats)
+                if not counted and limit > 0 and \
+                        await self.store.run(self.store.open_tables_of_player, player.id) >= limit:
+                    raise ApiError(429, _("you have too many open tables (at most {limit} that are not "
+                                          "over); finish or leave some first", limit=limit))
+                name = given.strip() if isinstance(given, str) else player.name
+                try:
+                    await self.store.run(self.store.take_seat, table.id, seat, name, token, player.id,
+                                         table.row.host_player != player.id)
+                except SeatHeld as e:
+                    raise ApiError(409, _("you hold seat {seat} of this table already: one seat each "
+                                          "(the host may take more)", seat=e.seat + 1)) from None
+                except SeatTaken:
+                    await self._refresh_locked(table)
+                    raise ApiError(409, _("seat {seat} is taken", seat=seat + 1)) from None
+            await self._seats_changed(table)
+            if was_away:
+                table.announce(BACK, seat=seat + 1, name=name or player.name)
         self.schedule_bots(table)
         return {"seat": seat, "token": token}
+
+    async def _seats_changed(self, table: LiveTable) -> None:
+        """After a seat changed (table locked): the row as stored (another process may have
+        changed other seats meanwhile), the deadline for who is to move now, connections
+        whose token stopped working closed, everyone told."""
+        row = await self.store.run(self.store.load_table, table.id)
+        if row is not None:
+            table.row = row
+        deadline = self._deadline_now(table)
+        if deadline != table.row.deadline_ms:
+            await self.store.run(self.store.set_table, table.id, {"deadline_ms": deadline})
+            table.row.deadline_ms = deadline
+        table.drop_stale_connections()
+        table.broadcast()
+
+    def _deadline_now(self, table: LiveTable) -> int | None:
+        """The deadline after a change of seats: kept while a person who had it is still to
+        move, a new one when a person is to move and none ran, else none."""
+        persons = set(table.seats_of_kind("person"))
+        if table.row.deadline_ms is not None and persons.intersection(table.movers()) \
+                and self._turn_seconds(table) is not None:
+            return table.row.deadline_ms
+        return self._deadline(table, None)
+
+    async def _hosted(self, table_id: str, player: PlayerRow | None) -> LiveTable:
+        """The table, if ``player`` is its host (401 without a player, 403 for another)."""
+        if player is None:
+            raise ApiError(401, _("this needs the host's player: send the header X-Player"))
+        table = await self.get(table_id)
+        if table is None:
+            raise ApiError(404, _("no table {table}", table=repr(table_id)))
+        if table.row.host_player != player.id:
+            raise ApiError(403, _("only the table's host may do this"))
+        return table
+
+    async def seat_to_bot(self, table_id: str, seat: int, body: Any, player: PlayerRow | None) -> dict[str, Any]:
+        """Host: a bot plays ``seat`` (an open seat, or a person's: they may take it back
+        through the invite link while the match runs)."""
+        table = await self._hosted(table_id, player)
+        await self._table_and_seat(table_id, seat)
+        if body is not None and not isinstance(body, dict):
+            raise ApiError(400, _("the body must be a JSON object (it may name the 'bot')"))
+        bot = (body or {}).get("bot") or default_bot_name(table.row.game)
+        try:
+            make_bot(table.row.game, bot)
+        except BadOption as e:
+            raise ApiError(400, str(e)) from None
+        async with table.lock:
+            await self._refresh_locked(table)
+            if table.status == "over":
+                raise ApiError(409, _("the match at table {table} is over", table=table_id))
+            s = table.row.seats[seat]
+            values: dict[str, Any] = {"kind": "bot", "name": bot}
+            if s.kind == "person":
+                values["person_name"] = s.name
+            try:
+                await self.store.run(self.store.change_seat, table.id, seat, {"kind": s.kind, "name": s.name},
+                                     values)
+            except SeatChanged:
+                await self._refresh_locked(table)
+                raise ApiError(409, _("seat {seat} changed meanwhile; look again", seat=seat + 1)) from None
+            await self._seats_changed(table)
+            if s.kind == "person":
+                table.announce(HANDED, seat=seat + 1, name=s.name or "")
+        self.schedule_bots(table)
+        return row_summary(table.row)
+
+    async def open_seat(self, table_id: str, seat: int, player: PlayerRow | None) -> dict[str, Any]:
+        """Host: ``seat`` is open again (whoever held it has to join again)."""
+        table = await self._hosted(table_id, player)
+        await self._table_and_seat(table_id, seat)
+        async with table.lock:
+            await self._refresh_locked(table)
+            if table.status == "over":
+                raise ApiError(409, _("the match at table {table} is over", table=table_id))
+            s = table.row.seats[seat]
+            if s.kind == "open":
+                raise ApiError(409, _("seat {seat} is open already", seat=seat + 1))
+            try:
+                await self.store.run(self.store.change_seat, table.id, seat, {"kind": s.kind, "name": s.name},
+                                     {"kind": "open", "name": None, "token_hash": None, "player_id": None,
+                                      "person_name": None})
+            except SeatChanged:
+                await self._refresh_locked(table)
+                raise ApiError(409, _("seat {seat} changed meanwhile; look again", seat=seat + 1)) from None
+            await self._seats_changed(table)
+            table.announce(OPENED, seat=seat + 1)
+        return row_summary(table.row)
+
+    async def leave(self, table_id: str, player: PlayerRow | None) -> dict[str, Any]:
+        """The player leaves: their seats go to the game's default bot, and the table stops
+        counting against their limits (a host stops being its host)."""
+        if player is None:
+            raise ApiError(401, _("leaving a table needs your player: send the header X-Player"))
+        table = await self.get(table_id)
+        if table is None:
+            raise ApiError(404, _("no table {table}", table=repr(table_id)))
+        bot = default_bot_name(table.row.game)
+        async with table.lock:
+            await self._refresh_locked(table)
+            mine = [i for i, s in enumerate(table.row.seats) if s.player_id == player.id]
+            host = table.row.host_player == player.id
+            if not mine and not host:
+                raise ApiError(409, _("you hold no seat at table {table}", table=table_id))
+            if table.status == "over":
+                raise ApiError(409, _("the match at table {table} is over", table=table_id))
+            names = []
+            for i in mine:
+                s = table.row.seats[i]
+                names.append((i, s.person_name if s.away else s.name))
+                try:
+                    await self.store.run(self.store.change_seat, table.id, i, {"player_id": player.id},
+                                         {"kind": "bot", "name": bot, "token_hash": None, "player_id": None,
+                                          "person_name": None})
+                except SeatChanged:
+                    pass        # changed through another process meanwhile: not theirs any more
+            if host:
+                await self.store.run(self.store.set_table, table.id, {"host_player": None})
+            await self._seats_changed(table)
+            for i, name in names:
+                table.announce(LEFT, seat=i + 1, name=name or "")
+        self.schedule_bots(table)
+        return row_summary(table.row)
+
+    async def end_table(self, table_id: str, player: PlayerRow | None) -> dict[str, Any]:
+        """Host: end a table that is not over; it counts as abandoned (no replay, no winner)."""
+        table = await self._hosted(table_id, player)
+        async with table.lock:
+            await self._refresh_locked(table)
+            if not await self.store.run(self.store.abandon, table.id):
+                raise ApiError(409, _("the match at table {table} is over", table=table_id))
+            if table.bot_task is not None and not table.bot_task.done():
+                table.bot_task.cancel()
+            table.row.abandoned = True
+            table.row.status = "over"
+            table.row.deadline_ms = None
+            table.broadcast()
+            table.announce(ENDED)
+        return row_summary(table.row)
 
     # --- moves -------------------------------------------------------------------------
 
@@ -361,6 +710,8 @@ class TableService:
             return _("the table is waiting for players; play starts when every seat is taken")
         if status == "over":
             return _("the match is over")
+        if source != "bot" and table.row.seats[seat].kind != "person":
+            return _("a bot plays seat {seat} now; take your seat again to play", seat=seat + 1)
         why = self.stale_reason(table, seat, seq)
         if why is not None:
             return why
@@ -409,7 +760,7 @@ class TableService:
         except while a simultaneous decision goes on (the seats still to decide are some of
         those who were): they keep the deadline they had; None without a timer or with no
         person to move."""
-        secs = table.row.turn_seconds
+        secs = self._turn_seconds(table)
         movers = table.movers()
         persons = set(table.seats_of_kind("person"))
         if not secs or not persons.intersection(movers):
@@ -419,6 +770,16 @@ class TableService:
             if old_deadline is not None and len(old_movers) > 1 and set(movers) < set(old_movers):
                 return old_deadline
         return self.clock.now_ms() + int(secs * 1000)
+
+    def _turn_seconds(self, table: LiveTable) -> float | None:
+        """The table's turn timer: its ``turn_seconds``; else, where several people play,
+        the default one (``away_after_s``: a person who lets it run out is away, a bot plays
+        for them); else none."""
+        if table.row.turn_seconds:
+            return table.row.turn_seconds
+        if self.settings.away_after_s > 0 and len(table.seats_of_kind("person")) > 1:
+            return self.settings.away_after_s
+        return None
 
     # --- bots and timers ---------------------------------------------------------------
 
@@ -508,8 +869,26 @@ class TableService:
             self._slow_bots.add(key)
         return text
 
+    async def _away(self, table: LiveTable, seat: int, bot: str) -> int:
+        """The default timer ran out for ``seat`` (table locked): a bot plays it while its
+        person is away; they keep their token (and see the seat) and may take it back.
+        Returns 1 if the seat was handed over here, 0 if another process did it first."""
+        s = table.row.seats[seat]
+        try:
+            await self.store.run(self.store.change_seat, table.id, seat,
+                                 {"kind": "person", "player_id": s.player_id},
+                                 {"kind": "bot", "name": bot, "person_name": s.name})
+        except SeatChanged:
+            await self._refresh_locked(table)
+            return 0
+        await self._seats_changed(table)
+        table.announce(AWAY, seat=seat + 1, name=s.name or "")
+        return 1
+
     async def fire_expired(self) -> int:
-        """Play the default bot for every seat whose deadline has passed; how many moves."""
+        """Play the default bot for every seat whose deadline has passed (``turn_seconds``), or,
+        under the default timer of a table of several people, hand the seat to it while its
+        person is away; how many moves were played or seats handed over."""
         now = self.clock.now_ms()
         played = 0
         for tid in await self.store.run(self.store.expired, now):
@@ -523,6 +902,13 @@ class TableService:
                     continue
                 default = default_bot_name(table.row.game)
                 persons = set(table.seats_of_kind("person"))
+                if not table.row.turn_seconds:
+                    # the default timer of a table of several people: whoever let it run out
+                    # is away; a bot plays their seat until they take it back
+                    for seat in [s for s in table.movers() if s in persons]:
+                        played += await self._away(table, seat, default)
+                    self.schedule_bots(table)
+                    continue
                 for seat in [s for s in table.movers() if s in persons]:
                     if table.row.deadline_ms is None or seat not in table.movers():
                         continue
@@ -628,6 +1014,15 @@ class TableService:
 
 def row_summary(row: TableRow) -> dict[str, Any]:
     """The contract's table summary, from the stored row."""
-    return {"id": row.id, "game": row.game, "players": row.players, "preset": row.preset,
-            "rules": row.rules, "seats": [{"kind": s.kind, "name": s.name} for s in row.seats],
-            "status": row.status, "seq": row.seq, "totals": row.totals}
+    return summary_json(row)
+
+
+# What the table itself says to everyone at it (a system message in each reader's language)
+AWAY = N_("Seat {seat} ({name}) did not move in time: a bot plays for them until they take "
+          "their seat again.")
+BACK = N_("Seat {seat} ({name}) is back.")
+HANDED = N_("The host gave seat {seat} ({name}) to a bot; they can take it back through the "
+            "invite link.")
+OPENED = N_("The host opened seat {seat}.")
+LEFT = N_("Seat {seat} ({name}) left the table; a bot plays the seat.")
+ENDED = N_("The host ended the table; the match counts as abandoned.")

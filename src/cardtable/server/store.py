@@ -45,6 +45,12 @@ tables_t = sa.Table(
     sa.Column("deadline_ms", sa.BigInteger),
     sa.Column("client_addr", sa.String(64)),
     sa.Column("created_ms", sa.BigInteger, nullable=False),
+    # version 2 (migration 0002): people, hosts and seats
+    sa.Column("host_player", sa.String(32)),
+    sa.Column("listed", sa.Boolean, nullable=False, server_default=sa.true()),
+    sa.Column("hints", sa.Boolean),
+    sa.Column("known_deal", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("abandoned", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 seats_t = sa.Table(
     "seats", metadata,
@@ -53,6 +59,16 @@ seats_t = sa.Table(
     sa.Column("kind", sa.String(8), nullable=False),
     sa.Column("name", sa.String(64)),
     sa.Column("token_hash", sa.String(64)),
+    sa.Column("player_id", sa.String(32)),      # whose seat it is (kept while a bot stands in)
+    sa.Column("person_name", sa.String(64)),    # ... and their name, while a bot plays for them
+)
+players_t = sa.Table(
+    "players", metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("secret_hash", sa.String(64), nullable=False, unique=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("client_addr", sa.String(64)),
+    sa.Column("created_ms", sa.BigInteger, nullable=False),
 )
 moves_t = sa.Table(
     "moves", metadata,
@@ -70,14 +86,20 @@ NOTIFY_CHANNEL = "cardtable"
 # Statements of the hot path, built once: constructing a statement per call costs far more
 # than SQLite's own commit (measured: ~1.3 ms against ~0.2 ms per move).
 _INSERT_MOVE = moves_t.insert()
-_UPDATE_AFTER_MOVE = tables_t.update().where(tables_t.c.id == sa.bindparam("tid")).values(
+# (a table its host ended keeps its end: a late move of another process does not reopen it)
+_UPDATE_AFTER_MOVE = tables_t.update().where(tables_t.c.id == sa.bindparam("tid"),
+                                             tables_t.c.abandoned.is_(False)).values(
     seq=sa.bindparam("new_seq"), status=sa.bindparam("new_status"), totals=sa.bindparam("new_totals"),
     deadline_ms=sa.bindparam("new_deadline"))
 # the same two statements in SQLite's own SQL, for the driver directly (Store._sqlite_commit)
 _SQLITE_INSERT_MOVE = ("INSERT INTO moves (table_id, seq, deal, seat, move, source, at_ms) "
                        "VALUES (?, ?, ?, ?, ?, ?, ?)")
-_SQLITE_UPDATE_AFTER_MOVE = "UPDATE tables SET seq = ?, status = ?, totals = ?, deadline_ms = ? WHERE id = ?"
-_SELECT_TABLE = tables_t.select().where(tables_t.c.id == sa.bindparam("tid"))
+_SQLITE_UPDATE_AFTER_MOVE = ("UPDATE tables SET seq = ?, status = ?, totals = ?, deadline_ms = ? "
+                             "WHERE id = ? AND NOT abandoned")
+# a table with its host's name (players.name), for summaries
+_TABLE_COLUMNS = [*tables_t.c, players_t.c.name.label("host_name")]
+_TABLES_FROM = tables_t.outerjoin(players_t, players_t.c.id == tables_t.c.host_player)
+_SELECT_TABLE = sa.select(*_TABLE_COLUMNS).select_from(_TABLES_FROM).where(tables_t.c.id == sa.bindparam("tid"))
 _SELECT_SEATS = seats_t.select().where(seats_t.c.table_id == sa.bindparam("tid")).order_by(seats_t.c.seat)
 _SELECT_MOVES = moves_t.select().where(moves_t.c.table_id == sa.bindparam("tid"),
                                        moves_t.c.seq > sa.bindparam("after")).order_by(moves_t.c.seq)
@@ -92,6 +114,18 @@ class SeatTaken(Exception):
     """The seat is not open any more."""
 
 
+class SeatHeld(Exception):
+    """The player already holds another seat of the table (``seat``: that one)."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        super().__init__(seat)
+
+
+class SeatChanged(Exception):
+    """The seat is not what the change expected any more (another process changed it)."""
+
+
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
@@ -101,6 +135,20 @@ class SeatRow:
     kind: str                   # open | person | bot
     name: str | None
     token_hash: str | None = None
+    player_id: str | None = None       # the person whose seat it is (also while a bot stands in)
+    person_name: str | None = None     # that person's name while a bot plays for them
+
+    @property
+    def away(self) -> bool:
+        """A bot plays for the person whose seat it is (they may take it back)."""
+        return self.kind == "bot" and self.player_id is not None
+
+
+@dataclass
+class PlayerRow:
+    id: str
+    name: str
+    created_ms: int
 
 
 @dataclass
@@ -120,6 +168,12 @@ class TableRow:
     created_ms: int
     client_addr: str | None = None
     seats: list[SeatRow] = field(default_factory=list)
+    host_player: str | None = None
+    listed: bool = True
+    hints: bool | None = None          # None: the default (at most one seat is a person)
+    known_deal: bool = False
+    abandoned: bool = False
+    host_name: str | None = None       # read with the row (the host's player name)
 
 
 @dataclass
@@ -242,10 +296,12 @@ class Store:
                 rules=json.dumps(row.rules, ensure_ascii=False), seed=row.seed,
                 turn_seconds=row.turn_seconds, bot_delay_ms=row.bot_delay_ms, status=row.status,
                 seq=row.seq, totals=json.dumps(row.totals), deadline_ms=row.deadline_ms,
-                client_addr=row.client_addr, created_ms=row.created_ms))
+                client_addr=row.client_addr, created_ms=row.created_ms, host_player=row.host_player,
+                listed=row.listed, hints=row.hints, known_deal=row.known_deal, abandoned=row.abandoned))
             c.execute(seats_t.insert(), [
                 {"table_id": row.id, "seat": i, "kind": s.kind, "name": s.name,
-                 "token_hash": token_hash(tokens[i]) if i in tokens else None}
+                 "token_hash": token_hash(tokens[i]) if i in tokens else None,
+                 "player_id": s.player_id, "person_name": s.person_name}
                 for i, s in enumerate(row.seats)])
 
     def load_table(self, table_id: str) -> TableRow | None:
@@ -257,8 +313,18 @@ class Store:
         return _table_row(r, seats)
 
     def list_tables(self, limit: int = 200) -> list[TableRow]:
+        """The newest listed tables (never a private one, nor one whose cards are known)."""
+        return self._tables_where(limit, tables_t.c.listed.is_(True), tables_t.c.known_deal.is_(False))
+
+    def tables_of_player(self, player_id: str, limit: int = 200) -> list[TableRow]:
+        """The newest tables where the player is the host or a seat is theirs."""
+        mine = sa.select(seats_t.c.table_id).where(seats_t.c.player_id == player_id)
+        return self._tables_where(limit, sa.or_(tables_t.c.host_player == player_id, tables_t.c.id.in_(mine)))
+
+    def _tables_where(self, limit: int, *where: Any) -> list[TableRow]:
         with self.engine.connect() as c:
-            rows = c.execute(tables_t.select().order_by(tables_t.c.created_ms.desc(), tables_t.c.id)
+            rows = c.execute(sa.select(*_TABLE_COLUMNS).select_from(_TABLES_FROM).where(*where)
+                             .order_by(tables_t.c.created_ms.desc(), tables_t.c.id)
                              .limit(limit)).mappings().all()
             ids = [r["id"] for r in rows]
             seats = c.execute(seats_t.select().where(seats_t.c.table_id.in_(ids))
@@ -272,6 +338,14 @@ class Store:
         with self.engine.connect() as c:
             return int(c.execute(sa.select(sa.func.count()).select_from(tables_t).where(
                 tables_t.c.client_addr == client_addr, tables_t.c.status != "over")).scalar_one())
+
+    def open_tables_of_player(self, player_id: str) -> int:
+        """Tables not over where the player is the host or a seat is theirs."""
+        mine = sa.select(seats_t.c.table_id).where(seats_t.c.player_id == player_id)
+        with self.engine.connect() as c:
+            return int(c.execute(sa.select(sa.func.count()).select_from(tables_t).where(
+                sa.or_(tables_t.c.host_player == player_id, tables_t.c.id.in_(mine)),
+                tables_t.c.status != "over")).scalar_one())
 
     def live_table_ids(self) -> list[str]:
         with self.engine.connect() as c:
@@ -289,23 +363,87 @@ class Store:
             return c.execute(sa.select(sa.func.min(tables_t.c.deadline_ms)).where(
                 tables_t.c.status == "playing")).scalar_one()
 
+    # --- players --------------------------------------------------------------------------
+
+    def create_player(self, player_id: str, secret: str, name: str, client_addr: str | None,
+                      created_ms: int) -> None:
+        with self.engine.begin() as c:
+            c.execute(players_t.insert().values(id=player_id, secret_hash=token_hash(secret), name=name,
+                                                client_addr=client_addr, created_ms=created_ms))
+
+    def player_by_secret(self, secret: str) -> PlayerRow | None:
+        with self.engine.connect() as c:
+            r = c.execute(sa.select(players_t.c.id, players_t.c.name, players_t.c.created_ms).where(
+                players_t.c.secret_hash == token_hash(secret))).first()
+        return None if r is None else PlayerRow(r[0], r[1], r[2])
+
     # --- seats ----------------------------------------------------------------------------
 
-    def take_seat(self, table_id: str, seat: int, name: str, token: str) -> None:
+    def take_seat(self, table_id: str, seat: int, name: str, token: str, player_id: str | None = None,
+                  one_each: bool = True) -> None:
         """Give an open seat to a person, and start play if no seat is open any more;
-        SeatTaken if it is not open (the database decides races between processes)."""
+        SeatTaken if it is not open, SeatHeld if ``one_each`` and the player holds another
+        seat of the table (the database decides races between processes)."""
         with self.engine.begin() as c:
+            self._lock_table(c, table_id)
+            if player_id is not None and one_each:
+                held = c.execute(sa.select(seats_t.c.seat).where(
+                    seats_t.c.table_id == table_id, seats_t.c.player_id == player_id,
+                    seats_t.c.seat != seat)).first()
+                if held is not None:
+                    raise SeatHeld(int(held[0]))
             res = c.execute(seats_t.update().where(
                 seats_t.c.table_id == table_id, seats_t.c.seat == seat, seats_t.c.kind == "open")
-                .values(kind="person", name=name, token_hash=token_hash(token)))
+                .values(kind="person", name=name, token_hash=token_hash(token), player_id=player_id,
+                        person_name=None))
             if res.rowcount != 1:
                 raise SeatTaken(seat)
-            still_open = c.execute(sa.select(sa.func.count()).select_from(seats_t).where(
-                seats_t.c.table_id == table_id, seats_t.c.kind == "open")).scalar_one()
-            if still_open == 0:
-                c.execute(tables_t.update().where(tables_t.c.id == table_id, tables_t.c.status == "waiting")
-                          .values(status="playing"))
+            self._sync_status(c, table_id)
             self._notify(c, table_id)
+
+    def change_seat(self, table_id: str, seat: int, expect: dict[str, Any], values: dict[str, Any],
+                    deadline_ms: Any = None, keep_deadline: bool = True) -> None:
+        """Change one seat where it still is as ``expect``s (column: value), set the table's
+        status by its open seats (unless over) and, unless ``keep_deadline``, its deadline;
+        SeatChanged if the seat is not as expected (another process changed it first)."""
+        with self.engine.begin() as c:
+            self._lock_table(c, table_id)
+            cond = [seats_t.c.table_id == table_id, seats_t.c.seat == seat]
+            cond += [seats_t.c[k].is_(None) if v is None else seats_t.c[k] == v for k, v in expect.items()]
+            res = c.execute(seats_t.update().where(*cond).values(**values))
+            if res.rowcount != 1:
+                raise SeatChanged(seat)
+            self._sync_status(c, table_id)
+            if not keep_deadline:
+                c.execute(tables_t.update().where(tables_t.c.id == table_id).values(deadline_ms=deadline_ms))
+            self._notify(c, table_id)
+
+    def set_table(self, table_id: str, values: dict[str, Any]) -> None:
+        """Change a table's settings (host, deadline ...) and tell the other processes."""
+        with self.engine.begin() as c:
+            c.execute(tables_t.update().where(tables_t.c.id == table_id).values(**values))
+            self._notify(c, table_id)
+
+    def abandon(self, table_id: str) -> bool:
+        """End a table that is not over (its host ended it); False if it was over already."""
+        with self.engine.begin() as c:
+            res = c.execute(tables_t.update().where(tables_t.c.id == table_id, tables_t.c.status != "over")
+                            .values(status="over", abandoned=True, deadline_ms=None))
+            self._notify(c, table_id)
+            return bool(res.rowcount == 1)
+
+    def _lock_table(self, c: Connection, table_id: str) -> None:
+        """Serialise seat changes of one table (PostgreSQL: the row lock; SQLite's BEGIN
+        IMMEDIATE has already serialised every writer)."""
+        if self.is_postgres:
+            c.execute(sa.select(tables_t.c.id).where(tables_t.c.id == table_id).with_for_update())
+
+    def _sync_status(self, c: Connection, table_id: str) -> None:
+        """waiting while a seat is open, else playing; a table that is over stays over."""
+        still_open = c.execute(sa.select(sa.func.count()).select_from(seats_t).where(
+            seats_t.c.table_id == table_id, seats_t.c.kind == "open")).scalar_one()
+        c.execute(tables_t.update().where(tables_t.c.id == table_id, tables_t.c.status != "over")
+                  .values(status="waiting" if still_open else "playing"))
 
     # --- moves ----------------------------------------------------------------------------
 
@@ -424,8 +562,11 @@ def _table_row(r: Any, seats: Any) -> TableRow:
         rules=json.loads(r["rules"]), seed=int(r["seed"]), turn_seconds=r["turn_seconds"],
         bot_delay_ms=r["bot_delay_ms"], status=r["status"], seq=r["seq"],
         totals=json.loads(r["totals"]), deadline_ms=r["deadline_ms"], created_ms=r["created_ms"],
-        client_addr=r["client_addr"],
-        seats=[SeatRow(s["kind"], s["name"], s["token_hash"]) for s in seats])
+        client_addr=r["client_addr"], host_player=r["host_player"], listed=bool(r["listed"]),
+        hints=None if r["hints"] is None else bool(r["hints"]), known_deal=bool(r["known_deal"]),
+        abandoned=bool(r["abandoned"]), host_name=r["host_name"],
+        seats=[SeatRow(s["kind"], s["name"], s["token_hash"], s["player_id"], s["person_name"])
+               for s in seats])
 
 
 def _driver(raw: Any) -> Any:

@@ -207,7 +207,7 @@ def test_bad_input_is_named_and_changes_nothing() -> None:
              "discard K♥": "K♥ is not in your hand", "take": "cannot take now",
              "knock 6♦ [2♣ 3♣]": "neither a set", "knock 6♦ [2♣ 3♣ 4♣] [2♣ 3♣ 4♣]": "two melds",
              "knock 6♦ [2♣ 2♣ 3♣]": "twice",
-             "1: discard Q♣": "not seat 1's turn", "7: draw": "no seat 7",
+             "1: discard Q♣": "not seat 2's turn", "7: draw": "no seat 7",     # seats from 1
              "discard Q♣ @x": "no '@' target", "biggin": "big gin is not played"}
     for text, why in cases.items():
         with pytest.raises(IllegalMove) as e:
@@ -273,7 +273,7 @@ def test_rule22_knock_right_after_taking_the_upcard_and_rule28() -> None:
         s.apply("knock Q♣")
     s.apply("knock 6♦")                       # K = 10 (Q♣)
     assert s.k_points == 10 and s.to_move() == (1,) and s.legal_moves(0) == []
-    with pytest.raises(IllegalMove, match="not seat 0's turn"):
+    with pytest.raises(IllegalMove, match="not seat 1's turn"):      # seat 0 counted from 1
         s.apply("0: layoff 9♣ [9♠ 9♦ 9♥]")
     for t in ("meld K♠ K♦ K♥", "layoff 8♥ [5♥ 6♥ 7♥]", "layoff 9♣ [9♠]", "done"):
         s.apply(t)

@@ -120,7 +120,7 @@ def test_the_catalog_holds_each_message_shown() -> None:
 def test_english_is_unchanged() -> None:
     st = knock_position()
     with use_language("en"):
-        assert st.why_illegal(0, Move("take")) == "cannot take now: seat 0 must discard or knock"
+        assert st.why_illegal(0, Move("take")) == "cannot take now: seat 1 must discard or knock"   # from 1
         assert "knock limit 10" in render.render(st.view(0))
 
 

@@ -35,7 +35,7 @@ def test_every_seat_moves_until_it_submits() -> None:
     state.apply(bot.choose(state.view(2), state.legal_moves(2), random.Random(0)), 2)
     assert state.to_move() == (0, 1, 3)
     assert state.legal_moves(2) == []
-    with pytest.raises(IllegalMove, match="not seat 2's turn"):
+    with pytest.raises(IllegalMove, match="not seat 3's turn"):      # seat 2 counted from 1
         state.apply(state.legal_moves(0)[0], 2)
 
 

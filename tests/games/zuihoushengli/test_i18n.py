@@ -47,4 +47,4 @@ def test_turn_reason_names_the_seat() -> None:
     move = state.legal_moves(mover)[0]
     with use_language("zh_Hant"):
         why = state.why_illegal(other, move)
-    assert why == load("zh_Hant").get("it is seat {seat}'s turn").string.format(seat=mover)
+    assert why == load("zh_Hant").get("it is seat {seat}'s turn").string.format(seat=mover + 1)   # from 1

@@ -40,3 +40,14 @@ def zones(view: dict[str, Any], names: Sequence[str]) -> list[Zone]:
         for s, p in enumerate(view.get("piles", [])):
             out.append(zone(_("{name}: face down", name=name_of(s, names)), p))
     return out
+
+
+def move_words() -> list[str]:
+    """The shapes of 憋负分's move texts in words (:attr:`cardtable.parts.Layout.move_words`): 扣
+    (face down, which the others read as "kou (face down)"); ``play`` is the shared word."""
+    return [
+        pgettext("biefufen move", "play {card} for {place}"),
+        pgettext("biefufen move", "kou"),
+        pgettext("biefufen move", "kou {card}"),
+        pgettext("biefufen move", "kou (face down)"),
+    ]

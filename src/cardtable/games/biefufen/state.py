@@ -143,7 +143,7 @@ class BiefufenState(State):
         if self.is_over:
             return _("the deal is over")
         if seat not in self.to_move():
-            return _("it is not seat {seat}'s turn", seat=seat)
+            return _("it is not seat {seat}'s turn", seat=seat + 1)
         if move.verb not in ("play", "kou"):
             return _("unknown move {verb}; moves are play <card>, play <wild> for <position>, "
                      "kou <card>", verb=repr(move.verb))

@@ -9,7 +9,7 @@ from . import encoding
 from .advice import advise, hint
 from .bots import HeuristicBot
 from .explain import SCORING_NOTE, explain
-from .layout import ACE_LOW, PHASES, zones
+from .layout import ACE_LOW, PHASES, move_words, zones
 from .render import render
 from .rules import GAME, BieqiGame, BieqiOptions
 from .state import BieqiState
@@ -17,7 +17,7 @@ from .state import BieqiState
 BOTS: dict[str, type[Any]] = {"heuristic": HeuristicBot}
 
 PARTS = GameParts(
-    layout=Layout(zones=zones, phases=PHASES, ace_low=ACE_LOW),
+    layout=Layout(zones=zones, phases=PHASES, ace_low=ACE_LOW, move_words=move_words),
     explanation=Explanation(explain, SCORING_NOTE),
     advice=Advice(advise, line=hint),
     encoding=EncodingPart(encoding.encoding, encoding.__doc__ or ""),

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...cards import RANKS, SUITS
-from ...i18n import _
+from ...i18n import _, pgettext
 from ...parts.screen import Zone, name_of, per_seat, zone
 
 ACE_LOW = True
@@ -33,3 +33,15 @@ def zones(view: dict[str, Any], names: Sequence[str]) -> list[Zone]:
     for s, cards in (view.get("known") or {}).items():
         out.append(zone(_("{name} holds (you lent)", name=name_of(s, names)), cards))
     return out
+
+
+def move_words() -> list[str]:
+    """The shapes of 憋7's move texts in words (:attr:`cardtable.parts.Layout.move_words`): 借牌
+    and 给牌; a third seat reads a lend as "lend (a card)"; ``play`` is the shared word."""
+    return [
+        pgettext("bieqi move", "play {card} for {place}"),
+        pgettext("bieqi move", "borrow"),
+        pgettext("bieqi move", "lend"),
+        pgettext("bieqi move", "lend {card}"),
+        pgettext("bieqi move", "lend (a card)"),
+    ]

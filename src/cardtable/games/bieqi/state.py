@@ -138,12 +138,12 @@ class BieqiState(State):
         if self.over:
             return _("the deal is over")
         if seat not in self.to_move():
-            return _("it is not seat {seat}'s turn", seat=seat)
+            return _("it is not seat {seat}'s turn", seat=seat + 1)
         hand = self.hands[seat]
         if self.lender >= 0:
             if move.verb != "lend":
                 return _("seat {borrower} has borrowed: seat {seat} must lend a card first "
-                         "(§4.4), e.g. 'lend <card>'", borrower=self.borrower, seat=seat)
+                         "(§4.4), e.g. 'lend <card>'", borrower=self.borrower + 1, seat=seat + 1)
             if move.target is not None or move.groups:
                 return _("write a lend as 'lend <card>'")
             if not hand:

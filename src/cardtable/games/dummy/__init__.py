@@ -7,12 +7,12 @@ from . import encoding
 from .advice import advise, hint, warn
 from .bots import BOTS
 from .explain import SCORING_NOTE, explain
-from .layout import PHASES, hand, zones
+from .layout import PHASES, hand, move_words, zones
 from .render import render
 from .rules import GAME, DummyGame, DummyOptions
 
 PARTS = GameParts(
-    layout=Layout(zones=zones, phases=PHASES, hand=hand),
+    layout=Layout(zones=zones, phases=PHASES, hand=hand, move_words=move_words),
     explanation=Explanation(explain, SCORING_NOTE),
     advice=Advice(advise, warn=warn, line=hint),
     encoding=EncodingPart(encoding.encoding, encoding.__doc__ or ""),

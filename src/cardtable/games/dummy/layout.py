@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, ngettext, pgettext
 from ...parts.screen import Zone, name_of, name_seats, signed, zone
 from .explain import penalty_text
 
@@ -46,3 +46,24 @@ def zones(view: dict[str, Any], names: Sequence[str]) -> list[Zone]:
     if view.get("must_knock") and not view.get("over"):
         out.append(zone(_("note"), text=_("this turn must end in a knock")))
     return out
+
+
+def move_words() -> list[str]:
+    """The shapes of dummy's move texts in words (:attr:`cardtable.parts.Layout.move_words`): the
+    Thai seed's words (จั่ว, เก็บ, ฝาก, น็อค …); a table meld is named by one of its cards."""
+    return [
+        pgettext("dummy move", "draw"),
+        pgettext("dummy move", "pass"),
+        pgettext("dummy move", "show"),
+        pgettext("dummy move", "take"),
+        pgettext("dummy move", "take {card} meld {cards}"),
+        pgettext("dummy move", "take {card} on {target}"),
+        pgettext("dummy move", "meld"),
+        pgettext("dummy move", "meld {cards}"),
+        pgettext("dummy move", "layoff"),
+        pgettext("dummy move", "layoff {cards} on {target}"),
+        pgettext("dummy move", "discard"),
+        pgettext("dummy move", "discard {card}"),
+        pgettext("dummy move", "knock"),
+        pgettext("dummy move", "knock {card}"),
+    ]

@@ -295,7 +295,7 @@ class DummyState(State):
         if self.over:
             return _("the hand is over")
         if seat != self.cur:
-            return _("it is seat {seat}'s turn", seat=self.cur)
+            return _("it is seat {seat}'s turn", seat=self.cur + 1)
         why = notation.precheck(self, seat, move)
         if why is not None:
             return why

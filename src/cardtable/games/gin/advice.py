@@ -125,7 +125,7 @@ def warn(view: dict[str, Any], move: Move) -> str | None:
         d = GIN.best_defence(known, melds).deadwood
         if d <= mine:
             return _("seat {seat}'s whole hand is known ({cards}): after lay-offs it keeps {points} "
-                     "deadwood, not more than your {mine}, so this knock is undercut", seat=opp,
+                     "deadwood, not more than your {mine}, so this knock is undercut", seat=opp + 1,
                      cards=cards_str(cards_of(known)), points=d, mine=mine)
         return None
     safe = GIN.coverage(known)
@@ -135,10 +135,10 @@ def warn(view: dict[str, Any], move: Move) -> str | None:
         return None
     if GIN.coverage(known):
         return _("seat {seat} is known to hold {cards}, which meld or lay off; with {points} deadwood you "
-                 "can be undercut (the defender needs {points} or less)", seat=opp,
+                 "can be undercut (the defender needs {points} or less)", seat=opp + 1,
                  cards=cards_str(cards_of(safe)), points=mine)
     return _("seat {seat} is known to hold {cards}, which lay off on your melds; with {points} deadwood "
-             "you can be undercut (the defender needs {points} or less)", seat=opp,
+             "you can be undercut (the defender needs {points} or less)", seat=opp + 1,
              cards=cards_str(cards_of(safe)), points=mine)
 
 

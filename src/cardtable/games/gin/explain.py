@@ -34,15 +34,37 @@ def _deadwood(ctx: ExplainContext, seat: int, cards: list[str]) -> str:
             else _("{name}'s deadwood 0", name=name))
 
 
+def _missing(ctx: ExplainContext, knock: dict[str, Any]) -> int:
+    """Cards the defender was short of at the knock when the referee ruled R3 (table mode):
+    10 points each are added to his deadwood (gin.md A.14 R3); 0 otherwise."""
+    defender = 1 - int(knock["seat"])
+    if not any(it.get("rule") == "gin:R3" and int(it.get("seat", -1)) == defender for it in ctx.items):
+        return 0
+    sizes = (ctx.view or {}).get("hand_sizes") or []
+    if len(sizes) <= defender:
+        return 0
+    held = int(sizes[defender]) + len(knock.get("layoffs") or [])     # his count when the knock came
+    return max(0, 10 - held)
+
+
+def _with_missing(text: str, missing: int) -> str:
+    """A defender's deadwood with the R3 points for his missing cards added."""
+    if not missing:
+        return text
+    return ngettext("{deadwood} + {penalty} for {n} missing card", "{deadwood} + {penalty} for {n} missing cards",
+                    missing, deadwood=text, penalty=10 * missing)
+
+
 def _knock(item: dict[str, Any], ctx: ExplainContext, knock: dict[str, Any], cards: list[str]) -> str:
     kseat = int(knock["seat"])
     mine = list(knock.get("deadwood") or [])
     theirs = [c for c in cards if c not in mine]
+    missing = _missing(ctx, knock)
     k_pts = card_sum(mine, _value)[1]
-    d_pts = card_sum(theirs, _value)[1]
+    d_pts = card_sum(theirs, _value)[1] + 10 * missing
     mult = int((ctx.view or {}).get("multiplier") or 1)
     opts = ctx.options
-    parts = [_deadwood(ctx, 1 - kseat, theirs), _deadwood(ctx, kseat, mine)]
+    parts = [_with_missing(_deadwood(ctx, 1 - kseat, theirs), missing), _deadwood(ctx, kseat, mine)]
     if item.get("rule") == "gin:31":
         head = _("knock: {defender}; {knocker}", defender=parts[0], knocker=parts[1])
     elif k_pts == d_pts and not opts.get("undercut_on_tie", True):
@@ -61,10 +83,21 @@ def _knock(item: dict[str, Any], ctx: ExplainContext, knock: dict[str, Any], car
 def _gin(item: dict[str, Any], ctx: ExplainContext, knock: dict[str, Any], cards: list[str]) -> str:
     d_pts = card_sum(cards, _value)[1]
     mult = int((ctx.view or {}).get("multiplier") or 1)
-    bonus = int(item.get("points", 0)) // mult - d_pts
+    # a short defender (R3) pays 10 a missing card on top of his deadwood; the gin bonus stands
+    missing = _missing(ctx, knock) if knock.get("seat") is not None else 0
+    bonus = int(item.get("points", 0)) // mult - d_pts - 10 * missing
     big = bool(knock.get("big_gin"))
-    text = (_("big gin: defender's deadwood {points} + big gin bonus {bonus}", points=d_pts, bonus=bonus) if big
-            else _("gin: defender's deadwood {points} + gin bonus {bonus}", points=d_pts, bonus=bonus))
+    if missing:
+        text = (ngettext("big gin: defender's deadwood {points} + {penalty} for {n} missing card + big gin "
+                         "bonus {bonus}", "big gin: defender's deadwood {points} + {penalty} for {n} missing "
+                         "cards + big gin bonus {bonus}", missing, points=d_pts, penalty=10 * missing,
+                         bonus=bonus) if big
+                else ngettext("gin: defender's deadwood {points} + {penalty} for {n} missing card + gin bonus "
+                              "{bonus}", "gin: defender's deadwood {points} + {penalty} for {n} missing cards + "
+                              "gin bonus {bonus}", missing, points=d_pts, penalty=10 * missing, bonus=bonus))
+    else:
+        text = (_("big gin: defender's deadwood {points} + big gin bonus {bonus}", points=d_pts, bonus=bonus)
+                if big else _("gin: defender's deadwood {points} + gin bonus {bonus}", points=d_pts, bonus=bonus))
     if mult != 1:
         text += " " + _("(doubled: spade upcard, rule 44)")
     opts = ctx.options

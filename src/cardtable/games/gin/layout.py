@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, ngettext, pgettext
 from ...parts.screen import Zone, name_of, zone
 from .render import _arranged
 
@@ -73,3 +73,31 @@ def zones(view: dict[str, Any], names: Sequence[str]) -> list[Zone]:
     if knock and knock.get("seat") is not None:
         out.append(zone(f"{name_of(knock['seat'], names)}: {knock_kind(knock)}", text=knock_text(knock)))
     return out
+
+
+def move_words() -> list[str]:
+    """The shapes of gin's move texts in words (:attr:`cardtable.parts.Layout.move_words`);
+    a knock's card is face down to the other seat until the deal ends (its log reads
+    "knock (face down)"), groups in brackets are melds."""
+    return [
+        pgettext("gin move", "take"),
+        pgettext("gin move", "pass"),
+        pgettext("gin move", "draw"),
+        pgettext("gin move", "discard"),
+        pgettext("gin move", "discard {card}"),
+        pgettext("gin move", "knock"),
+        pgettext("gin move", "knock {cards}"),
+        pgettext("gin move", "knock (face down)"),
+        pgettext("gin move", "knock (face down) {melds}"),
+        pgettext("gin move", "gin"),
+        pgettext("gin move", "gin {cards}"),
+        pgettext("gin move", "gin (face down)"),
+        pgettext("gin move", "gin (face down) {melds}"),
+        pgettext("gin move", "biggin"),
+        pgettext("gin move", "biggin {melds}"),
+        pgettext("gin move", "meld"),
+        pgettext("gin move", "meld {cards}"),
+        pgettext("gin move", "layoff"),
+        pgettext("gin move", "layoff {card} {melds}"),
+        pgettext("gin move", "done"),
+    ]

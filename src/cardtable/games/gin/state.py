@@ -243,7 +243,7 @@ class GinState(State):
         if ph == OVER:
             return _("the deal is over")
         if seat != self.cur:
-            return _("it is seat {seat}'s turn", seat=self.cur)
+            return _("it is seat {seat}'s turn", seat=self.cur + 1)
         v = move.verb
         if move.target is not None:
             return _("gin moves take no '@' target")
@@ -282,7 +282,7 @@ class GinState(State):
         return _("unknown move {verb}; gin moves: {verbs}", verb=repr(v), verbs=", ".join(nt.VERBS))
 
     def _phase_says(self, verb: str) -> str:
-        return _(_CANNOT[verb]) + ": " + _(_NEED[self.phase], seat=self.cur)
+        return _(_CANNOT[verb]) + ": " + _(_NEED[self.phase], seat=self.cur + 1)
 
     def _why_discard(self, move: Move) -> str | None:
         if self.phase != DISCARD:

@@ -30,3 +30,15 @@ def zones(view: dict[str, Any], names: Sequence[str]) -> list[Zone]:
         out.append(zone(f"{name_of(s, names)}",
                         text=_seat_text(view["hand_sizes"][s], pairs, view["pile_points"][s])))
     return out
+
+
+def move_words() -> list[str]:
+    """The shapes of 捡十四分's move texts in words (:attr:`cardtable.parts.Layout.move_words`): 捡牌
+    (a hand card and a table card making 14), 补牌, 打牌."""
+    return [
+        pgettext("jianshisifen move", "pick"),
+        pgettext("jianshisifen move", "pick {hand} {table}"),
+        pgettext("jianshisifen move", "draw"),
+        pgettext("jianshisifen move", "put"),
+        pgettext("jianshisifen move", "put {card}"),
+    ]

@@ -8,13 +8,13 @@ from . import encoding
 from .advice import advise, hint, warn
 from .bots import BOTS
 from .explain import SCORING_NOTE, explain
-from .layout import PHASES, zones
+from .layout import PHASES, move_words, zones
 from .render import render
 from .rules import GAME, RemikGame, RemikOptions
 from .state import RemikState
 
 PARTS = GameParts(
-    layout=Layout(zones=zones, phases=PHASES),
+    layout=Layout(zones=zones, phases=PHASES, move_words=move_words),
     explanation=Explanation(explain, SCORING_NOTE),
     advice=Advice(advise, warn=warn, line=hint),
     encoding=EncodingPart(encoding.encoding, encoding.__doc__ or ""),

@@ -62,7 +62,7 @@ def warn(view: dict[str, Any], move: Move) -> str | None:
     if where is None:
         return None
     return _("seat {seat} has opened and holds one card: they can take {card}, lay it off on {meld} and go "
-             "out with their last card", seat=nxt, card=cards_str([card]), meld=where)
+             "out with their last card", seat=nxt + 1, card=cards_str([card]), meld=where)
 
 
 def advise(view: dict[str, Any], legal: list[Move]) -> Hint | None:

@@ -50,7 +50,7 @@ def _basic(st: RemikState, seat: int, move: Move) -> str | None:
     if st.over:
         return _("the deal is over")
     if seat != st.current:
-        return _("it is seat {seat}'s turn", seat=st.current)
+        return _("it is seat {seat}'s turn", seat=st.current + 1)
     v = move.verb
     try:
         reps = notation.reps_of(move)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, ngettext, pgettext
 from ...parts.screen import Zone, name_of, zone
 
 PHASES = {"draw": N_("draw from the stock or take the discard"), "play": N_("meld, lay off, then discard")}
@@ -50,3 +50,21 @@ def zones(view: dict[str, Any], names: Sequence[str]) -> list[Zone]:
         who = ", ".join(name_of(s, names) for s in r.get("winners", []))
         out.append(zone(_("deal over"), text=how_ended(r) + (f": {who}" if who else "")))
     return out
+
+
+def move_words() -> list[str]:
+    """The shapes of remik's move texts in words (:attr:`cardtable.parts.Layout.move_words`): the
+    Polish seed's words; jokers stay ``JK=8♥`` and table melds ``m3``, as the view shows them."""
+    return [
+        pgettext("remik move", "draw"),
+        pgettext("remik move", "take"),
+        pgettext("remik move", "take meld {cards}"),
+        pgettext("remik move", "meld"),
+        pgettext("remik move", "meld {cards}"),
+        pgettext("remik move", "lay"),
+        pgettext("remik move", "lay {cards} @{meld}"),
+        pgettext("remik move", "swap"),
+        pgettext("remik move", "swap {card} @{meld}"),
+        pgettext("remik move", "discard"),
+        pgettext("remik move", "discard {card}"),
+    ]

@@ -11,7 +11,7 @@ from .advice import advise, hint, warn
 from .assist import ASSIST
 from .bots import AutoBot, RandomValidBot
 from .explain import SCORING_NOTE, explain
-from .layout import HIDDEN_VERBS, PHASES, move_note, zones
+from .layout import HIDDEN_VERBS, PHASES, move_note, move_terms, move_words, zones
 from .render import render
 from .rules import GAME, ShisanzhangGame, ShisanzhangOptions
 from .state import ShisanzhangState
@@ -19,7 +19,8 @@ from .state import ShisanzhangState
 BOTS: dict[str, type[Any]] = {"auto": AutoBot, "random_valid": RandomValidBot}
 
 PARTS = GameParts(
-    layout=Layout(zones=zones, phases=PHASES, move_note=move_note, hidden_verbs=tuple(HIDDEN_VERBS)),
+    layout=Layout(zones=zones, phases=PHASES, move_note=move_note, hidden_verbs=tuple(HIDDEN_VERBS),
+                  move_words=move_words, move_terms=move_terms),
     explanation=Explanation(explain, SCORING_NOTE),
     advice=Advice(advise, warn=warn, line=hint),
     encoding=EncodingPart(encoding.encoding, encoding.__doc__ or ""),

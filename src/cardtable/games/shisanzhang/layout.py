@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...i18n import N_, _
+from ...i18n import N_, _, pgettext
 from ...parts.screen import Zone, name_of, zone
 from .specials import BY_ID
-from .words import ROW_TITLES
+from .words import ROW_TITLES, special_words
 
 PHASES: dict[str, str] = {}
 HIDDEN_VERBS = ("arrange",)     # the engine's sample of splits is a bot's menu, not a person's
@@ -46,3 +46,20 @@ def move_note(view: dict[str, Any], legal: list[str]) -> str | None:
     if any(t.startswith("arrange") for t in legal):
         return _(MOVE_NOTE)
     return None
+
+
+def move_words() -> list[str]:
+    """The shapes of 十三张's move texts in words (:attr:`cardtable.parts.Layout.move_words`);
+    another seat's rows read "submit (hidden)" until everyone has arranged."""
+    return [
+        pgettext("shisanzhang move", "arrange"),
+        pgettext("shisanzhang move", "arrange {rows}"),
+        pgettext("shisanzhang move", "declare"),
+        pgettext("shisanzhang move", "declare {special}"),
+        pgettext("shisanzhang move", "submit (hidden)"),
+    ]
+
+
+def move_terms(value: str) -> str | None:
+    """A special hand's id (``qinglong``) in words of the current language; others as written."""
+    return special_words(value) if value in BY_ID else None

@@ -152,7 +152,7 @@ class ShisanzhangState(State):
         if self.is_over:
             return _("the deal is over")
         if self.submissions[seat] is not None:
-            return _("seat {seat} has already submitted", seat=seat)
+            return _("seat {seat} has already submitted", seat=seat + 1)
         if move.verb == "arrange":
             return self._why_bad_arrangement(seat, move)
         if move.verb == "declare":

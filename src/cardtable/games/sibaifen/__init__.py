@@ -10,7 +10,7 @@ from . import encoding
 from .advice import advise, hint
 from .bots import HeuristicBot
 from .explain import SCORING_NOTE, deal_note, explain
-from .layout import PHASES, zones
+from .layout import PHASES, move_words, zones
 from .render import render
 from .rules import GAME, SibaifenGame, SibaifenOptions
 from .state import SibaifenState
@@ -18,7 +18,7 @@ from .state import SibaifenState
 BOTS: dict[str, type[Any]] = {"heuristic": HeuristicBot}
 
 PARTS = GameParts(
-    layout=Layout(zones=zones, phases=PHASES),
+    layout=Layout(zones=zones, phases=PHASES, move_words=move_words),
     explanation=Explanation(explain, SCORING_NOTE, deal_note=deal_note),
     advice=Advice(advise, line=hint),
     encoding=EncodingPart(encoding.encoding, encoding.__doc__ or ""),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...i18n import N_, _
+from ...i18n import N_, _, pgettext
 from ...parts.screen import Zone, name_of, plays_text, zone
 
 PHASES = {"bid": N_("bid (200–400 by 5) or pass"), "bury": N_("bury 4 cards"),
@@ -54,3 +54,16 @@ def zones(view: dict[str, Any], names: Sequence[str]) -> list[Zone]:
     if view.get("over") and view.get("kitty") is not None:
         out.append(zone(_("kitty (the buried cards)"), view["kitty"]))
     return out
+
+
+def move_words() -> list[str]:
+    """The shapes of 四百分's move texts in words (:attr:`cardtable.parts.Layout.move_words`): 不叫
+    and 扣底 (the others read how many cards were buried); ``bid``, ``trump`` and ``play`` are
+    the shared words."""
+    return [
+        pgettext("sibaifen move", "pass"),
+        pgettext("sibaifen move", "bury"),
+        pgettext("sibaifen move", "bury {cards}"),
+        pgettext("sibaifen move", "bury (1 card)"),
+        pgettext("sibaifen move", "bury ({n} cards)"),
+    ]

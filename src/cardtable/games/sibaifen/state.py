@@ -108,7 +108,7 @@ class SibaifenState(State):
         if self.phase == "over":
             return _("the deal is over")
         if seat != self.turn:
-            return _("it is seat {seat}'s turn", seat=self.turn)
+            return _("it is seat {seat}'s turn", seat=self.turn + 1)
         verb = move.verb
         if self.phase == "bid":
             if verb == "pass":

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...i18n import N_, _
+from ...i18n import N_, _, pgettext
 from ...parts.screen import Zone, name_of, zone
 
 PHASES = {"draw": N_("draw from the stock or take the last throw"),
@@ -46,3 +46,22 @@ def zones(view: dict[str, Any], names: Sequence[str]) -> list[Zone]:
     if view.get("void"):
         out.append(zone(_("void deal"), text=_("the stock ran out with no declaration: nobody scores")))
     return out
+
+
+def move_words() -> list[str]:
+    """The shapes of 五十一分's move texts in words (:attr:`cardtable.parts.Layout.move_words`):
+    明亮 (open) and 暗亮 (hidden) declarations, 顶 (challenge)."""
+    return [
+        pgettext("wushiyifen move", "draw"),
+        pgettext("wushiyifen move", "take"),
+        pgettext("wushiyifen move", "throw"),
+        pgettext("wushiyifen move", "throw {card}"),
+        pgettext("wushiyifen move", "throw {card} open"),
+        pgettext("wushiyifen move", "throw {card} hidden"),
+        pgettext("wushiyifen move", "declare"),
+        pgettext("wushiyifen move", "declare open"),
+        pgettext("wushiyifen move", "declare hidden"),
+        pgettext("wushiyifen move", "show"),
+        pgettext("wushiyifen move", "challenge"),
+        pgettext("wushiyifen move", "pass"),
+    ]

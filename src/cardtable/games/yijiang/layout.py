@@ -42,3 +42,12 @@ def zones(view: dict[str, Any], names: Sequence[str]) -> list[Zone]:
     out.append(zone(pgettext("zone", "points so far"),
                     text=per_seat(view.get("round_scores", []), names)))
     return out
+
+
+def move_words() -> list[str]:
+    """The shapes of 议将夺墩算分's move texts in words (:attr:`cardtable.parts.Layout.move_words`): a bid is
+    a number of tricks (墩); ``trump`` and ``play`` are the shared words."""
+    return [
+        pgettext("yijiang move", "pass"),
+        pgettext("yijiang move", "bid {n}"),
+    ]

@@ -10,7 +10,7 @@ from . import encoding
 from .advice import advise, hint
 from .bots import HeuristicBot
 from .explain import SCORING_NOTE, explain
-from .layout import BY_RANK, PHASES, zones
+from .layout import BY_RANK, PHASES, move_words, zones
 from .render import render
 from .rules import GAME, ZhuoheiaGame, ZhuoheiaOptions
 from .state import ZhuoheiaState
@@ -18,7 +18,7 @@ from .state import ZhuoheiaState
 BOTS: dict[str, type[Any]] = {"heuristic": HeuristicBot}
 
 PARTS = GameParts(
-    layout=Layout(zones=zones, phases=PHASES, by_rank=BY_RANK),
+    layout=Layout(zones=zones, phases=PHASES, by_rank=BY_RANK, move_words=move_words),
     explanation=Explanation(explain, SCORING_NOTE),
     advice=Advice(advise, line=hint),
     encoding=EncodingPart(encoding.encoding, encoding.__doc__ or ""),

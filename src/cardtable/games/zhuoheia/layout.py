@@ -2,16 +2,40 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
-from ...i18n import N_, _
+from ...climbing import KIND_NAMES, RANK_NAMES, Combo, combo_words
+from ...i18n import N_, _, pgettext
 from ...parts.screen import Zone, name_of, per_seat, zone
 
 BY_RANK = "3 4 5 6 7 8 9 10 J Q K A 2"    # climbing order; jokers last: pairs and runs show
 PHASES = {"give": N_("give tribute"), "pick": N_("pick a card from the tribute pool"),
           "return": N_("return a card"), "play": N_("beat the cards on the table or pass"),
           "over": N_("over")}
+
+
+_KINDS = {name: kind for kind, name in KIND_NAMES.items()}
+_SEQUENCE = re.compile(r"(\d+)-card (.+?)( flush)? topped by (\S+)")
+_OF = re.compile(r"(.+) of (\S+)")
+
+
+def kind_words(kind: Any) -> str:
+    """The view's ``top_kind`` (``Combo.describe``, English data: "single of 4", "5-card
+    straight topped by 9") in words of the current language (``climbing.combo_words``);
+    a text it does not know is shown as it is."""
+    text = "" if kind is None else str(kind)
+    if text == KIND_NAMES["joker_bomb"]:
+        return combo_words(Combo("joker_bomb", 2, RANK_NAMES.index("BJ")))
+    m = _SEQUENCE.fullmatch(text)
+    if m and _KINDS.get(m.group(2)) and m.group(4) in RANK_NAMES:
+        return combo_words(Combo(_KINDS[m.group(2)], int(m.group(1)), RANK_NAMES.index(m.group(4)),
+                                 bool(m.group(3))))
+    m = _OF.fullmatch(text)
+    if m and _KINDS.get(m.group(1)) and m.group(2) in RANK_NAMES:
+        return combo_words(Combo(_KINDS[m.group(1)], 0, RANK_NAMES.index(m.group(2))))
+    return text
 
 
 def _partner(view: dict[str, Any], names: Sequence[str]) -> str:
@@ -48,7 +72,7 @@ def zones(view: dict[str, Any], names: Sequence[str]) -> list[Zone]:
         out.append(zone(_("gone out"), text=", ".join(name_of(s, names) for s in view["finish_order"])))
     if view.get("top"):
         passed = ", ".join(name_of(s, names) for s in view.get("passed") or []) or _("nobody")
-        out.append(zone(_("to beat: {kind} by {name}", kind=view.get("top_kind"),
+        out.append(zone(_("to beat: {kind} by {name}", kind=kind_words(view.get("top_kind")),
                           name=name_of(view.get("last_player"), names)), view["top"]))
         out.append(zone(_("passed"), text=passed))
     elif view.get("phase") == "play":
@@ -56,3 +80,18 @@ def zones(view: dict[str, Any], names: Sequence[str]) -> list[Zone]:
     for s, cs in (view.get("remaining") or {}).items():
         out.append(zone(_("{name} kept", name=name_of(s, names)), cs))
     return out
+
+
+def move_words() -> list[str]:
+    """The shapes of 捉黑A's move texts in words (:attr:`cardtable.parts.Layout.move_words`): the
+    tribute's 进贡 / 还贡; ``play`` is the shared word."""
+    return [
+        pgettext("zhuoheia move", "pass"),
+        pgettext("zhuoheia move", "give"),
+        pgettext("zhuoheia move", "give {cards}"),
+        pgettext("zhuoheia move", "return"),
+        pgettext("zhuoheia move", "return {cards}"),
+        pgettext("zhuoheia move", "pick"),
+        pgettext("zhuoheia move", "pick {card}"),
+        pgettext("zhuoheia move", "reveal"),
+    ]

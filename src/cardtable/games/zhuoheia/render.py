@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from ...i18n import N_, _
+from .layout import kind_words
 
 #: the view's ``side`` values as the plain-text table names them (English: the value itself)
 SIDE_WORDS = {"zhuangjia": N_("zhuangjia"), "partner": N_("partner"), "opponent": N_("opponent")}
@@ -66,7 +67,7 @@ def render(view: dict[str, Any]) -> str:
         lines.append(_("gone out: {order}", order=view["finish_order"]))
     if view.get("top"):
         lines.append(_("table: {cards}  ({kind}, by seat {seat})   passed: {passed}",
-                       cards=" ".join(view["top"]), kind=view.get("top_kind"),
+                       cards=" ".join(view["top"]), kind=kind_words(view.get("top_kind")),
                        seat=view.get("last_player"), passed=view.get("passed")))
     elif view.get("phase") == "play":
         lines.append(_("table: empty (new round)"))

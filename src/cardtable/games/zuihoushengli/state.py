@@ -118,7 +118,7 @@ class ZuihoushengliState(State):
         if self.is_over:
             return _("the deal is over")
         if seat not in self.to_move():
-            return _("it is seat {seat}'s turn", seat=self.to_move()[0])
+            return _("it is seat {seat}'s turn", seat=self.to_move()[0] + 1)
         if move.verb != "play" or len(move.cards) != 1 or move.groups or move.target is not None:
             return _("play one card, e.g. 'play K♠'")
         return why_not_playable(self.hands[seat], self.trick.cards, move.cards[0], self.rules)

@@ -156,10 +156,14 @@ class KnockTable(GinState):
         res = settle_knock(opts, k, self.k_points, self.k_dead, d_points, self.d_rest, self.gin,
                            self.big_gin, self.mult, len(self.history))
         if deny_under or deny_gin:
-            by = "gin:R3" if n != 10 and not (k in self.no_bonus or d in self.no_bonus) else (
-                "gin:R10" if n == 10 else "gin:R3, gin:R10")
-            res = HandResult([dataclasses.replace(it, note=f"{it.note}; bonus withheld ({by})")
-                              if it.rule in ("gin:30", "gin:32") else it for it in res.items],
+            # each item says only the bonus that was withheld from it, and why: R3 and R10(b)
+            # deny the defender's undercut bonus, R10(b) the knocker's gin bonus; R3 never
+            # touches a gin bonus (a short defender still pays it)
+            under_by = ", ".join(r for r, on in (("gin:R3", n != 10), ("gin:R10", d in self.no_bonus)) if on)
+            withheld = {"gin:32": (deny_under, f"undercut bonus withheld ({under_by})"),
+                        "gin:30": (deny_gin, "gin bonus withheld (gin:R10)")}
+            res = HandResult([dataclasses.replace(it, note=f"{it.note}; {withheld[it.rule][1]}")
+                              if it.rule in withheld and withheld[it.rule][0] else it for it in res.items],
                              res.winner)
         if res.winner is not None and all(it.points == 0 for it in res.items):
             res = HandResult(res.items, None)   # a tie with the bonus denied: no score, no box
