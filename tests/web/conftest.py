@@ -44,7 +44,7 @@ def free_port() -> int:
 class Server:
     """A `cardtable serve` subprocess and small HTTP helpers."""
 
-    def __init__(self, tmp: Path) -> None:
+    def __init__(self, tmp: Path, *extra: str) -> None:
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.db = tmp / "web.db"
@@ -53,8 +53,11 @@ class Server:
         self.proc = subprocess.Popen(
             [str(exe), "serve", "--host", "127.0.0.1", "--port", str(self.port),
              "--db", f"sqlite:///{self.db}",
-             # a test clicks faster than a person and makes many tables from one address
-             "--moves-per-second", "1000", "--max-tables-per-client", "1000"],
+             # a test clicks faster than a person and makes many tables, players, seats and
+             # connections from one address
+             "--moves-per-second", "1000", "--max-tables-per-client", "1000",
+             "--max-tables-per-minute", "0", "--max-players-per-minute", "0",
+             "--max-seats-per-minute", "0", "--max-connections-per-client", "0", *extra],
             stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -66,15 +69,33 @@ class Server:
         self.stop()
         raise RuntimeError("cardtable serve did not answer /api/health within 30 s")
 
-    def get(self, path: str) -> Any:
-        with urllib.request.urlopen(self.base + path, timeout=10) as r:
-            return json.loads(r.read())
-
-    def post(self, path: str, body: dict[str, Any]) -> Any:
-        req = urllib.request.Request(self.base + path, data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"}, method="POST")
+    def request(self, method: str, path: str, body: dict[str, Any] | None = None,
+                player: str | None = None) -> Any:
+        headers = {"Content-Type": "application/json"}
+        if player is not None:
+            headers["X-Player"] = player
+        data = json.dumps(body).encode() if body is not None else None
+        req = urllib.request.Request(self.base + path, data=data, headers=headers, method=method)
         with urllib.request.urlopen(req, timeout=10) as r:
             return json.loads(r.read())
+
+    def get(self, path: str, player: str | None = None) -> Any:
+        return self.request("GET", path, player=player)
+
+    def new_player(self, name: str) -> dict[str, str]:
+        """A new player credential ``{"player", "secret", "name"}`` (version 2)."""
+        return dict(self.post("/api/players", {"name": name}, player=None))
+
+    def player(self, name: str) -> str:
+        """A new player's secret (version 2: seats belong to players)."""
+        return self.new_player(name)["secret"]
+
+    def post(self, path: str, body: dict[str, Any], player: str | None | bool = True) -> Any:
+        """POST as ``player`` (a secret); taking a seat without one takes it as a new player
+        named as the body names the seat (``player=None``: as nobody)."""
+        if player is True:
+            player = self.player(str(body.get("name") or "Ann")) if "/seats/" in path else None
+        return self.request("POST", path, body, player=player or None)
 
     def stop(self) -> None:
         self.proc.terminate()
@@ -104,6 +125,18 @@ def browser() -> Iterator[Any]:
         b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield b
         b.close()
+
+
+def as_player(context: Any, player: dict[str, str]) -> None:
+    """Every page of this browser profile is ``player`` (its credential in localStorage, as
+    the page keeps it after making one)."""
+    value = json.dumps(json.dumps({k: player[k] for k in ("player", "secret", "name")}))
+    context.add_init_script(f"try {{ localStorage.setItem('cardtable.player', {value}); }} catch (e) {{}}")
+
+
+def visible_text(page: Any) -> str:
+    """What a person reads on the page (its rendered text)."""
+    return str(page.evaluate("document.body.innerText"))
 
 
 def click_move(page: Any, element: Any, timeout: int = 15_000) -> None:

@@ -56,7 +56,8 @@ def test_the_menu_switches_the_lobby_to_thai_and_keeps_it(server: Server, browse
     page.goto(server.base + "/")
     page.wait_for_function("() => document.documentElement.lang === 'th'", timeout=15_000)
     assert "lang=th" in page.url
-    # a refusal of the API comes in Thai too: a table with no seats
+    # a refusal of the API comes in Thai too: a table with no seats (from a named player)
+    page.fill("#my-name", "Ann")
     page.evaluate("() => { document.getElementById('seat-list').replaceChildren(); }")
     page.click("#create-button")
     page.wait_for_selector("#create-message.error", timeout=10_000)

@@ -19,6 +19,7 @@ def test_dummy_with_two_friends_and_a_bot(server: Server, browser: Any) -> None:
     page = host.new_page()
     page.goto(server.base + "/")
     page.wait_for_selector("#game option[value=dummy]", state="attached", timeout=15_000)
+    page.fill("#my-name", "Ann")                 # asked once: the host's name
     page.select_option("#game", "dummy")
     page.select_option("#players", "4")
     page.select_option("select[data-seat='1']", "open")

@@ -3,6 +3,9 @@
 Every WebSocket frame each page receives and the page's HTML after every move are recorded;
 afterwards the match is rebuilt from its replay with the engine, and no card of the seat's
 ``secret_cards`` at that moment may appear in what that seat's page received or showed.
+A frame's ``finished`` (the last finished deal, version 2) is checked against the end of
+that deal; the pages carry the version 2 controls meanwhile (the host's tools, "leave", the
+invite panel with its QR code), which must not show a card either.
 """
 
 from __future__ import annotations
@@ -18,10 +21,11 @@ import pytest
 from cardtable.cards import card_str
 from cardtable.registry import get_game
 
-from .conftest import Server, click_move
+from .conftest import Server, as_player, click_move
 
 pytestmark = pytest.mark.slow
 CARD = re.compile(r"(?<![0-9A-Za-z])(10|[2-9JQKA])([♠♥♦♣])")
+RANK = {"A": 1, **{str(n): n for n in range(2, 11)}, "J": 10, "Q": 10, "K": 10}
 
 
 def cards_shown(text: str) -> set[str]:
@@ -43,15 +47,18 @@ def states_by_position(replay: dict[str, Any]) -> dict[tuple[int, int], Any]:
 
 
 def test_no_hidden_card_reaches_either_page(server: Server, browser: Any) -> None:
-    table = server.post("/api/tables", {"game": "gin", "seats": ["open", "open"], "bot_delay_ms": 0,
-                                        "rules": {"game_target": 1}})
+    # Ann hosts (her page has the host's tools), Bo takes seat 2 with his own player
+    ann, bo = server.new_player("Ann"), server.new_player("Bo")
+    table = server.post("/api/tables", {"game": "gin", "seats": ["me", "open"], "bot_delay_ms": 0,
+                                        "rules": {"game_target": 1}}, player=ann["secret"])
     tid = table["id"]
-    tokens = [server.post(f"/api/tables/{tid}/seats/{s}", {"name": n})["token"]
-              for s, n in ((0, "Ann"), (1, "Bo"))]
+    tokens = [table["token"], server.post(f"/api/tables/{tid}/seats/1", {"name": "Bo"}, player=bo["secret"])["token"]]
     pages: list[Any] = []
     frames: list[list[dict[str, Any]]] = [[], [], []]
     shots: list[list[tuple[int, int, str]]] = [[], [], []]
     contexts = [browser.new_context() for _ in range(3)]
+    as_player(contexts[0], ann)
+    as_player(contexts[1], bo)
     for i, ctx in enumerate(contexts):
         page = ctx.new_page()
         page.on("websocket", lambda ws, i=i: ws.on(
@@ -61,6 +68,14 @@ def test_no_hidden_card_reaches_either_page(server: Server, browser: Any) -> Non
         pages.append(page)
     for page in pages:
         page.wait_for_function("() => document.body.dataset.seq !== undefined", timeout=15_000)
+        page.click("#invite-open")          # the invite panel and its QR code stay open
+        page.wait_for_selector("#invite-qr svg", timeout=10_000)
+    # the version 2 controls: the host's tools on Ann's page only, "leave" for the players
+    pages[0].wait_for_selector(".host-action", timeout=10_000)
+    pages[0].wait_for_selector("#end-table:not([hidden])", timeout=10_000)
+    pages[1].wait_for_selector("#leave:not([hidden])", timeout=10_000)
+    assert not pages[1].query_selector(".host-action") and not pages[2].query_selector(".host-action")
+    assert pages[2].is_hidden("#leave") and pages[2].is_hidden("#end-table")
     rng = random.Random(7)
 
     def snapshot() -> None:
@@ -84,9 +99,14 @@ def test_no_hidden_card_reaches_either_page(server: Server, browser: Any) -> Non
         for page in pages[:2]:
             buttons = page.query_selector_all("[data-move]")
             if buttons:
-                # knock or go gin when possible, so deals end with points and the match ends
+                # knock or go gin when possible, and mostly throw the highest card, so deals end
+                # with points and the match ends (the quiet moment after each state, guard.js,
+                # makes every click cost a little more than it did)
                 ending = [b for b in buttons if (b.get_attribute("data-move") or "").startswith(("gin", "knock"))]
-                click_move(page, rng.choice(ending or buttons))
+                high = sorted((b for b in buttons if (b.get_attribute("data-move") or "").startswith("discard ")),
+                              key=lambda b: RANK.get((b.get_attribute("data-move") or "")[8:-1], 0))
+                choice = ending or (high[-1:] if high and rng.random() < 0.8 else buttons)
+                click_move(page, rng.choice(choice))
                 moved = True
                 moves += 1
                 break
@@ -104,22 +124,34 @@ def test_no_hidden_card_reaches_either_page(server: Server, browser: Any) -> Non
     def state_at(deal: int, seq: int) -> Any:
         return states[(deal, seq - starts[deal])]
 
-    checked = 0
+    def end_of(deal: int) -> Any:
+        return states[(deal, len(replay["deals"][deal]["moves"]))]
+
+    checked = finished = 0
     for i in range(3):
         seat = i if i < 2 else None
         for f in frames[i]:
             if f.get("type") != "state":
                 continue
             assert f["seat"] == seat
+            now = {k: v for k, v in f.items() if k != "finished"}
             secret = {card_str(c) for c in state_at(f["deal"], f["seq"]).secret_cards(seat)}
-            leaked = cards_shown(json.dumps(f, ensure_ascii=False)) & secret
+            leaked = cards_shown(json.dumps(now, ensure_ascii=False)) & secret
             assert not leaked, f"frame at seq {f['seq']} to {seat} shows hidden {sorted(leaked)}"
             checked += 1
+            done = f.get("finished")
+            if done is not None:
+                # the last finished deal as that seat saw it at its end, never more
+                secret = {card_str(c) for c in end_of(done["deal"]).secret_cards(seat)}
+                leaked = cards_shown(json.dumps(done, ensure_ascii=False)) & secret
+                assert not leaked, f"finished deal {done['deal']} to {seat} shows hidden {sorted(leaked)}"
+                assert done["view"] == json.loads(json.dumps(end_of(done["deal"]).view(seat)))
+                finished += 1
         for deal, seq, html in shots[i]:
             secret = {card_str(c) for c in state_at(deal, seq).secret_cards(seat)}
             leaked = cards_shown(html) & secret
             assert not leaked, f"page of {seat} at seq {seq} shows hidden {sorted(leaked)}"
-    assert checked > 20
+    assert checked > 20 and finished > 0
     # the replay viewer, as seat 1: each step shows that seat's hand as the engine had it
     viewer = pages[2]
     viewer.goto(f"{server.base}/tables/{tid}/replay")
@@ -139,7 +171,7 @@ def test_no_hidden_card_reaches_either_page(server: Server, browser: Any) -> Non
     first = replay["deals"][0]["deal"]
     new = get_game("gin").new_state(2, get_game("gin").make_options(None, replay.get("rules")),
                                     deal=first)
-    token = server.post(f"/api/tables/{again['id']}/seats/0", {"name": "Ann"})["token"]
+    token = server.post(f"/api/tables/{again['id']}/seats/0", {"name": "Ann"}, player=ann["secret"])["token"]
     pages[0].goto(f"{server.base}/tables/{again['id']}#token={token}")
     pages[0].wait_for_selector("[data-card]", timeout=15_000)
     shown = sorted(e.get_attribute("data-card") for e in pages[0].query_selector_all("[data-card]"))

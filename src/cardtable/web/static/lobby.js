@@ -1,9 +1,13 @@
-// The lobby: the games, a form to make a table, the tables to join or watch.
+// The lobby: who you are (a name, asked once), a form to make a table built from what
+// GET /api/games says of each game (bots as levels, presets by their description, options by
+// their type, the match's length), your tables to resume, the listed tables to join or watch.
 
 import { N_, pageUrl, t, tn, withLang } from "./i18n.js";
+import { api, ensurePlayer, keepSeat, myName, myTables, seatOf, storedPlayer } from "./player.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
+let hintsTouched = false;
 // a table's status (data) in words
 const STATUS = { waiting: N_("waiting for players"), playing: N_("playing"), over: N_("over") };
 
@@ -19,6 +23,13 @@ function option(value, text, selected = false) {
   return o;
 }
 
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
 function say(text, kind = "info") {
   const m = $("create-message");
   m.textContent = text;
@@ -29,86 +40,228 @@ function currentGame() {
   return games.find((g) => g.id === $("game").value);
 }
 
-function fillPlayers() {
+function showMe() {
+  const p = storedPlayer();
+  $("name-field").hidden = Boolean(p);
+  $("me-line").hidden = !p;
+  if (p) $("me-line").textContent = t("You play as {name}.", { name: p.name });
+  else $("my-name").value = myName();
+}
+
+function fillGame() {
   const g = currentGame();
   const sel = $("players");
   sel.replaceChildren();
-  for (let n = g.players[0]; n <= g.players[1]; n++) sel.append(option(String(n), String(n), n === g.players[0]));
+  const first = g.default_players && g.default_players >= g.players[0] && g.default_players <= g.players[1]
+    ? g.default_players : g.players[0];
+  for (let n = g.players[0]; n <= g.players[1]; n++) sel.append(option(String(n), String(n), n === first));
   const pre = $("preset");
   pre.replaceChildren(option("", t("(defaults)")));
-  (g.presets || []).forEach((p) => pre.append(option(p, p)));
+  const presets = g.preset_choices || (g.presets || []).map((name) => ({ name, description: name }));
+  presets.forEach((p) => {
+    const o = option(p.name, p.description || p.name);
+    o.title = p.name;
+    pre.append(o);
+  });
+  showPreset();
+  fillOptions();
   fillSeats();
+}
+
+function showPreset() {
+  const g = currentGame();
+  const p = (g.preset_choices || []).find((x) => x.name === $("preset").value);
+  $("preset-line").textContent = p ? p.description : t("The game's own rules, as its rules page describes them.");
+  showMatchLength();
+}
+
+/** The bots a seat may have: the levels (easy … expert) first, then the others by name. */
+function botChoices(g) {
+  return g.bot_choices || g.bots.map((name) => ({ name, label: name, description: "", level: false }));
 }
 
 function fillSeats() {
   const g = currentGame();
   const n = Number($("players").value);
   const box = $("seat-list");
-  box.querySelectorAll("label").forEach((l) => l.remove());
+  box.querySelectorAll("label, .bot-line").forEach((l) => l.remove());
+  const choices = botChoices(g);
+  const level = g.default_level || g.default_bot;
   for (let s = 0; s < n; s++) {
-    const label = document.createElement("label");
-    label.textContent = t("Seat {n}", { n: s + 1 }) + " ";
+    const label = el("label", "seat-choice");
+    label.append(t("Seat {n}", { n: s + 1 }) + " ");
     const sel = document.createElement("select");
     sel.name = `seat${s}`;
     sel.dataset.seat = String(s);
     if (s === 0) sel.append(option("me", t("me")));
     sel.append(option("open", t("a friend (invite link)")));
-    g.bots.forEach((b) => sel.append(option(`bot:${b}`, t("bot: {name}", { name: b }), s > 0 && b === g.default_bot)));
+    const levels = choices.filter((b) => b.level);
+    const others = choices.filter((b) => !b.level);
+    const add = (parent, b) => parent.append(option(`bot:${b.name}`, t("bot: {name}", { name: b.label || b.name }),
+      s > 0 && b.name === level));
+    if (levels.length) {
+      const grp = document.createElement("optgroup");
+      grp.label = t("bots by strength");
+      levels.forEach((b) => add(grp, b));
+      sel.append(grp);
+    }
+    if (others.length) {
+      const grp = document.createElement("optgroup");
+      grp.label = t("other bots");
+      others.forEach((b) => add(grp, b));
+      sel.append(grp);
+    }
     label.append(sel);
     box.append(label);
+    const line = el("small", "bot-line");
+    line.dataset.forSeat = String(s);
+    box.append(line);
+    sel.addEventListener("change", () => { describeSeat(sel, line); suggestHints(); });
+    describeSeat(sel, line);
+  }
+  suggestHints();
+}
+
+function describeSeat(sel, line) {
+  const g = currentGame();
+  const v = sel.value;
+  if (v === "me") line.textContent = t("You sit here.");
+  else if (v === "open") line.textContent = t("A friend takes this seat with its invite link.");
+  else {
+    const b = botChoices(g).find((x) => `bot:${x.name}` === v);
+    line.textContent = b ? b.description : "";
   }
 }
 
-function parseRules(text) {
+function seatChoices() {
+  return [...$("seat-list").querySelectorAll("select")].map((s) => s.value);
+}
+
+/** The server's default for hints: on when at most one seat is a person's. */
+function suggestHints() {
+  if (hintsTouched) return;
+  $("hints").checked = seatChoices().filter((c) => c === "me" || c === "open").length <= 1;
+}
+
+/** Each option of the game as a form field of its type. */
+function fillOptions() {
+  const g = currentGame();
+  const box = $("options");
+  box.replaceChildren();
+  for (const o of g.options || []) {
+    const label = el("label", "option-field");
+    const text = el("span", "option-text", o.description || o.key);
+    const key = el("code", "option-key", o.key);
+    let input;
+    if (o.type === "bool") {
+      input = document.createElement("input");
+      input.type = "checkbox";
+      input.checked = Boolean(o.default);
+      label.classList.add("inline");
+    } else if (Array.isArray(o.choices) && o.choices.length) {
+      input = document.createElement("select");
+      o.choices.forEach((c, i) => input.append(option(String(i), String(c), c === o.default)));
+    } else if (o.type === "int" || o.type === "float") {
+      input = document.createElement("input");
+      input.type = "number";
+      input.step = o.type === "int" ? "1" : "any";
+      if (o.min !== null && o.min !== undefined) input.min = String(o.min);
+      if (o.max !== null && o.max !== undefined) input.max = String(o.max);
+      input.value = o.default === null || o.default === undefined ? "" : String(o.default);
+      input.inputMode = o.type === "int" ? "numeric" : "decimal";
+    } else {
+      input = document.createElement("input");
+      input.type = "text";
+      input.value = o.default === null || o.default === undefined ? "" : String(o.default);
+    }
+    input.dataset.key = o.key;
+    input.addEventListener("input", showMatchLength);
+    input.addEventListener("change", showMatchLength);
+    if (o.type === "bool") label.append(input, " ", text, " ", key);
+    else label.append(text, " ", key, input);
+    box.append(label);
+  }
+  showMatchLength();
+}
+
+/** The value a field holds now, in the option's type; throws a message when it is not one. */
+function fieldValue(o, input) {
+  if (o.type === "bool") return input.checked;
+  if (Array.isArray(o.choices) && o.choices.length) return o.choices[Number(input.value)];
+  if (o.type === "int" || o.type === "float") {
+    const raw = input.value.trim();
+    const v = Number(raw);
+    const bad = raw === "" || !Number.isFinite(v) || (o.type === "int" && !Number.isInteger(v))
+      || (o.min !== null && o.min !== undefined && v < o.min) || (o.max !== null && o.max !== undefined && v > o.max);
+    if (bad) {
+      const range = o.max !== null && o.max !== undefined ? t("from {min} to {max}", { min: o.min ?? "…", max: o.max })
+        : o.min !== null && o.min !== undefined ? t("at least {min}", { min: o.min }) : "";
+      throw new Error(t("option {key} needs a number {range}", { key: o.key, range }).trim());
+    }
+    return v;
+  }
+  return input.value;
+}
+
+/** The options that differ from the game's defaults. */
+function chosenRules() {
+  const g = currentGame();
   const rules = {};
-  for (const raw of text.split("\n")) {
-    const line = raw.trim();
-    if (!line) continue;
-    const i = line.indexOf("=");
-    if (i <= 0) throw new Error(t("option line '{line}' is not name=value", { line }));
-    const key = line.slice(0, i).trim();
-    const value = line.slice(i + 1).trim();
-    let parsed = value;
-    if (/^-?\d+$/.test(value)) parsed = Number(value);
-    else if (value === "true" || value === "false") parsed = value === "true";
-    rules[key] = parsed;
+  for (const o of g.options || []) {
+    const input = $("options").querySelector(`[data-key="${CSS.escape(o.key)}"]`);
+    if (!input) continue;
+    const v = fieldValue(o, input);
+    if (v !== o.default) rules[o.key] = v;
   }
   return rules;
 }
 
-async function post(url, body) {
-  const r = await fetch(withLang(url), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  const data = await r.json().catch(() => ({ error: t("the server answered {status}", { status: r.status }) }));
-  if (!r.ok) throw new Error(data.error || t("the server answered {status}", { status: r.status }));
-  return data;
+/** How long the match is, before anyone plays: the options that end it, as set now. */
+function showMatchLength() {
+  const g = currentGame();
+  const box = $("match-length");
+  if (!g) return;
+  const parts = [];
+  for (const key of g.match_length || []) {
+    const o = (g.options || []).find((x) => x.key === key);
+    const input = $("options").querySelector(`[data-key="${CSS.escape(key)}"]`);
+    if (!o || !input) continue;
+    let v;
+    try { v = fieldValue(o, input); } catch (e) { v = input.value; }
+    parts.push(t("{what}: {value}", { what: o.description || key, value: String(v) }));
+  }
+  box.textContent = parts.length ? t("Length of the match — {parts}", { parts: parts.join("; ") }) : "";
+  box.hidden = !parts.length;
 }
 
 async function create(ev) {
   ev.preventDefault();
   let rules;
   try {
-    rules = parseRules($("rules").value);
+    rules = chosenRules();
   } catch (e) {
     say(e.message, "error");
+    $("options-box").open = true;
     return;
   }
-  const choices = [...$("seat-list").querySelectorAll("select")].map((s) => s.value);
+  const choices = seatChoices();
   const body = {
     game: $("game").value,
     players: choices.length,
-    seats: choices.map((c) => (c === "me" ? "open" : c)),
+    seats: choices,
     rules,
+    listed: $("listed-yes").checked,
+    hints: $("hints").checked,
   };
   if ($("preset").value) body.preset = $("preset").value;
   if ($("turn-seconds").value) body.turn_seconds = Number($("turn-seconds").value);
   if ($("bot-delay").value !== "") body.bot_delay_ms = Number($("bot-delay").value);
   try {
-    const table = await post("/api/tables", body);
-    let mine = null;
-    if (choices[0] === "me") {
-      const name = localStorage.getItem("cardtable.name") || t("Player");
-      mine = await post(`/api/tables/${table.id}/seats/0`, { name });
-    }
+    // the table's creator is its host: a player, named once
+    await ensurePlayer($("my-name").value.trim() || myName());
+    showMe();
+    const table = await api("POST", "/api/tables", body);
+    if (table.token) keepSeat(table.id, table.seat, table.token);
     const list = $("invite-list");
     list.replaceChildren();
     choices.forEach((c, s) => {
@@ -127,21 +280,36 @@ async function create(ev) {
     const li = document.createElement("li");
     const a = document.createElement("a");
     a.id = "go";
-    a.href = pageUrl(mine ? `/tables/${table.id}#token=${encodeURIComponent(mine.token)}` : `/tables/${table.id}`);
-    a.textContent = mine ? t("Go to your seat") : t("Watch the table");
+    a.href = pageUrl(`/tables/${encodeURIComponent(table.id)}`);
+    a.textContent = table.token ? t("Go to your seat") : t("Watch the table");
     li.append(a);
     list.append(li);
     $("invites").hidden = false;
     say("");
     loadTables();
+    loadMine();
   } catch (e) {
     say(e.message, "error");
   }
 }
 
+function seatsText(tb) {
+  return tb.seats.map((s, i) => (s.kind === "open" ? t("seat {n} open", { n: i + 1 })
+    : s.kind === "bot" && s.person ? t("{name} (away)", { name: s.person }) : s.name)).join(", ");
+}
+
+function tableLine(tb) {
+  const g = games.find((x) => x.id === tb.game);
+  let text = t("{game} — {status} — {seats}", {
+    game: g ? gameTitle(g) : tb.game, status: STATUS[tb.status] ? t(STATUS[tb.status]) : tb.status, seats: seatsText(tb),
+  });
+  if (tb.host) text += " — " + t("host: {name}", { name: tb.host });
+  return text;
+}
+
 async function loadTables() {
-  const r = await fetch(withLang("/api/tables"));
-  const tables = r.ok ? await r.json() : [];
+  let tables = [];
+  try { tables = await api("GET", "/api/tables"); } catch (e) { tables = []; }
   const box = $("tables");
   box.replaceChildren();
   if (!tables.length) {
@@ -150,14 +318,10 @@ async function loadTables() {
     box.append(li);
   }
   for (const tb of tables.slice(0, 50)) {
-    const g = games.find((x) => x.id === tb.game);
     const li = document.createElement("li");
-    const seats = tb.seats.map((s, i) => (s.kind === "open" ? t("seat {n} open", { n: i + 1 }) : s.name)).join(", ");
     const a = document.createElement("a");
     a.href = pageUrl(`/tables/${tb.id}`);
-    a.textContent = t("{game} — {status} — {seats}", {
-      game: g ? gameTitle(g) : tb.game, status: STATUS[tb.status] ? t(STATUS[tb.status]) : tb.status, seats,
-    });
+    a.textContent = tableLine(tb);
     li.append(a);
     tb.seats.forEach((s, i) => {
       if (s.kind !== "open") return;
@@ -171,7 +335,37 @@ async function loadTables() {
   }
 }
 
+/** The player's own tables, with a link to go back to each. */
+async function loadMine() {
+  const mine = await myTables();
+  const box = $("my-tables");
+  box.replaceChildren();
+  $("mine-box").hidden = !mine.length;
+  for (const tb of mine.slice(0, 30)) {
+    const li = document.createElement("li");
+    li.dataset.table = tb.id;
+    li.append(el("span", "", tableLine(tb) + " "));
+    const you = tb.you || { seats: [], away: [], host: false };
+    const seat = you.seats.length ? you.seats[0] : null;
+    const a = document.createElement("a");
+    a.className = "resume";
+    if (seat !== null && (you.away.includes(seat) || !seatOf(tb.id)) && tb.status !== "over") {
+      // the seat is ours but this browser has no token for it (or a bot plays it): the
+      // invite link takes it back
+      a.href = pageUrl(`/tables/${tb.id}?join=${seat}`);
+      a.textContent = t("take your seat back");
+    } else {
+      a.href = pageUrl(`/tables/${tb.id}`);
+      a.textContent = tb.status === "over" ? t("see how it ended") : t("resume");
+    }
+    li.append(a);
+    if (you.host) li.append(" ", el("span", "badge", t("you host it")));
+    box.append(li);
+  }
+}
+
 async function start() {
+  showMe();
   games = await (await fetch(withLang("/api/games"))).json();
   const sel = $("game");
   games.forEach((g) => sel.append(option(g.id, gameTitle(g))));
@@ -188,12 +382,15 @@ async function start() {
     li.append(a);
     list.append(li);
   });
-  sel.addEventListener("change", fillPlayers);
+  sel.addEventListener("change", fillGame);
   $("players").addEventListener("change", fillSeats);
+  $("preset").addEventListener("change", showPreset);
+  $("hints").addEventListener("change", () => { hintsTouched = true; });
   $("create").addEventListener("submit", create);
-  $("refresh").addEventListener("click", loadTables);
-  fillPlayers();
+  $("refresh").addEventListener("click", () => { loadTables(); loadMine(); });
+  fillGame();
   loadTables();
+  loadMine();
 }
 
 start();
