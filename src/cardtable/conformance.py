@@ -70,7 +70,8 @@ _CARD_IN_TEXT = re.compile(r"(?<![0-9A-Za-z])(?:(10|[2-9JQKA])([♠♥♦♣])|(
 def view_tokens(obj: Any) -> Counter[str]:
     """Every card name that appears anywhere in a view, also inside longer strings
     (``"0:A♠"``, ``"7♥-8♥"``).  Views print cards with ``card_str``: symbol suits, jokers
-    ``BJ LJ JK``."""
+    ``BJ LJ JK``.  A joker's stand-in names no physical card: remik's ``JK=8♥`` in text, and
+    the felt picture's ``stand_in`` map, are not counted."""
     found: Counter[str] = Counter()
 
     def walk(x: Any) -> None:
@@ -81,6 +82,8 @@ def view_tokens(obj: Any) -> Counter[str]:
                 found[m.group(3) or m.group(1) + m.group(2)] += 1
         elif isinstance(x, dict):
             for k, v in x.items():
+                if k == "stand_in" and isinstance(v, dict):
+                    continue
                 walk(k)
                 walk(v)
         elif isinstance(x, (list, tuple)):

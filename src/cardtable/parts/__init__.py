@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..moves import Move
+from .felt import Felt, Target
 from .hints import Hint
 from .referee import Referee
 from .screen import ExplainContext, Zone
@@ -151,7 +152,8 @@ class GameParts:
     ``play``, the server and timeouts use (else ``heuristic``, else the first);
     ``render(view)``: the terminal's own drawing of the table (text); ``referee``: the
     table-irregularity tools of a game that has them (gin's laws), see
-    :mod:`.referee`."""
+    :mod:`.referee`; ``felt``: the browser card table's picture of a view and where each
+    move is made on it, see :mod:`.felt`."""
 
     layout: Layout | None = None
     explanation: Explanation | None = None
@@ -162,10 +164,11 @@ class GameParts:
     render: Callable[[View], str] | None = None
     assist: RowsAssist | None = None
     referee: Referee | None = None
+    felt: Felt | None = None
 
 
 #: the parts of a game that declares none (a toy game, a game of another distribution)
 NO_PARTS = GameParts()
 
-__all__ = ["Advice", "BotFactory", "EncodingPart", "Explanation", "ExplainContext", "GameParts", "Hint",
-           "Layout", "NO_PARTS", "PlayingBot", "Referee", "RowsAssist", "RowsInfo", "View", "Zone"]
+__all__ = ["Advice", "BotFactory", "EncodingPart", "Explanation", "ExplainContext", "Felt", "GameParts", "Hint",
+           "Layout", "NO_PARTS", "PlayingBot", "Referee", "RowsAssist", "RowsInfo", "Target", "View", "Zone"]

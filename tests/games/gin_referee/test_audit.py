@@ -45,9 +45,9 @@ def test_r12_is_the_knockers_right_only() -> None:
     swap = make_deal("A♠ 2♠ 3♠ 4♥ 5♥ 6♥ 7♣ 7♦ 7♥ 5♣", "Q♣ Q♦ Q♥ J♠ J♣ J♦ K♠ K♥ 9♠ 8♦", "10♥", "2♣")
     st = play(table_state(swap), "pass", "pass", "draw", "knock 2♣")
     before = snapshot(st)
-    with pytest.raises(IllegalMove, match="only the knocker, seat 0"):
+    with pytest.raises(IllegalMove, match="only the knocker, seat 1"):
         st.apply("1: report R12 5♣")
-    with pytest.raises(IllegalMove, match="only the knocker, seat 0"):
+    with pytest.raises(IllegalMove, match="only the knocker, seat 1"):
         st.apply("1: report R12 7♣")          # no answer about the face-down card either
     assert snapshot(st) == before
     st.apply("0: report R12 5♣")

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -67,7 +70,7 @@ def test_unknown_cards_stay_unknown() -> None:
 def test_knock_waits_for_both_spreads_and_bad_lines_change_nothing() -> None:
     p = record(DEAL[:14])
     before = p.to_json(), dict(p.known)
-    for bad, why in [("gin 5♠", "not entered yet"), ("show 1 A♠", "seat 0's hand"),
+    for bad, why in [("gin 5♠", "not entered yet"), ("show 1 A♠", "seat 1's hand"),
                      ("show 1 7♦ 7♦", "twice"), ("draw 3♥", "cannot draw"), ("upcard 2♥", "once"),
                      ("show 2 7♦", "seat"), ("discard Z♠", "card"), ("", "nothing")]:
         with pytest.raises(CardtableError, match=why):
@@ -121,15 +124,55 @@ def test_r7_needs_the_card_and_unsupported_options() -> None:
         PhysicalDeal(rules={"force_gin": True})
 
 
-def test_cli_physical_session() -> None:
+#: :data:`DEAL` as a person types it at ``cardtable referee gin --physical``: seats counted from 1
+#: (``hand 1``, ``2: report …``, ``show 2``), where the record's lines count from 0
+TYPED = ["upcard 10♣", f"hand 1 {RECORDER}", *DEAL[2:10], "2: report R8 K♥ hand", *DEAL[11:14],
+         f"show 2 {OPPONENT}", "gin 5♠"]
+
+
+def cli(lines: list[str], *args: str) -> str:
     from typer.testing import CliRunner
 
     from cardtable.cli.main import app
-    lines = DEAL[:7] + ["t", "bogus", "draw 2♠"] + DEAL[7:] + ["q"]
-    result = CliRunner(env={"COLUMNS": "200"}).invoke(app, ["referee", "gin", "--physical"],
+    result = CliRunner(env={"COLUMNS": "200"}).invoke(app, ["referee", "gin", "--physical", *args],
                                                       input="\n".join(lines) + "\n")
     assert result.exit_code == 0, result.output
-    out = result.output
-    assert "seat 1:  + 11 unknown" in out     # seat 1 has drawn: 11 cards, none seen
+    return result.output
+
+
+def test_cli_physical_session() -> None:
+    out = cli(TYPED[:7] + ["t", "bogus", "draw 2♠"] + TYPED[7:] + ["q"])
+    assert "seat 2:  + 11 unknown" in out     # seat 2 has drawn: 11 cards, none seen
     assert "unknown move 'bogus'" in out and "not on top of the stock" in out
     assert "gin:R8" in out and "gin:30" in out and "+33" in out
+
+
+def test_cli_physical_seats_count_from_1(tmp_path: Path) -> None:
+    """The seats typed (``hand 1``, ``show 2``, ``2: report``) and printed count from 1; a seat
+    that is not at the table is refused and changes nothing; the saved record keeps the
+    engine's seats, from 0, and replays with the same score."""
+    save = tmp_path / "record.json"
+    bad = ["hand 0 7♦", "show 3 7♦", "0: report R8 K♥ hand", "3: report R8 K♥ hand"]
+    out = cli(TYPED[:2] + bad + TYPED[2:11] + ["t"] + TYPED[11:] + ["q"], "--save", str(save))
+    shown = out.replace("there is no seat 0:", "")                # the refusals name what was typed
+    assert not re.search(r"\b[Ss]eat 0\b", shown), re.findall(r".*\b[Ss]eat 0\b.*", shown)
+    assert "physical cards, one deal, seat 2 deals" in out and "dealer: seat 2" in out
+    assert "hand 1 A♠ 2♠ …  /  show 2 7♦ …" in out                  # the help
+    assert f"  seat 1 holds {RECORDER}" in out and "  1: pass" in out and "  2: pass" in out
+    for seat in (0, 3, 0, 3):
+        assert f"there is no seat {seat}: seats are counted from 1, so they are 1 and 2" in out
+    assert "  2: report R8 K♥ hand" in out and "R8: K♥ was shown from seat 2's hand" in out
+    assert 'no_knock: {"seat 2": "seat 2\'s opponent knows his K♥' in out
+    assert "seat 1: A♠ 2♠ 3♠" in out and "seat 2: K♥ + 9 unknown" in out
+    assert "│ seat 1 │    +33 │ gin:30" in out
+    data = json.loads(save.read_text(encoding="utf-8"))
+    assert "1: report R8 K♥ hand" in data["moves"] and data["deal"]["dealer"] == 1
+    data["expect"] = {"scores": [33, 0], "winner": [0]}
+    assert scenario.check(scenario.replay(data)) == []
+
+
+def test_cli_physical_refusals_name_the_line_typed_and_seats_from_1() -> None:
+    out = cli(TYPED[:14] + ["show 2 A♠", "gin 5♠", "q"])
+    assert "illegal move 'show 2 A♠': A♠ was entered in seat 1's hand, not in seat 2's hand" in out
+    assert ("seat 2's hand has 9 card(s) not entered yet: enter them first with 'show 2 <cards>'"
+            in out)

@@ -354,7 +354,7 @@ def test_rt12_non_offender_takes_exposed_card() -> None:
     st = play(table_state(SEE), "pass", "pass", "draw", "discard J♣", "draw", "report R6 7♦",
               "discard K♠")
     side = play(st.clone(), "take", "discard 2♠")  # A takes the top discard: his right goes on
-    with pytest.raises(IllegalMove, match="only seat 0"):
+    with pytest.raises(IllegalMove, match="only seat 1"):
         side.apply("take 7♦")
     play(side, "draw", "discard A♥")
     assert "take 7♦" in [side.move_text(m) for m in side.legal_moves()]

@@ -12,8 +12,11 @@ import cardtable
 from cardtable import IllegalMove, State
 from cardtable.cards import card_str, parse_card
 from cardtable.conformance import check_game, check_roundtrip, check_secrets, snapshot, view_tokens
+from cardtable.games.gin.referee import checks
+from cardtable.games.gin.referee import rulings as rf
 from cardtable.games.gin.referee.tablestate import GinTableState
 from cardtable.games.gin.state import GinState
+from cardtable.moves import Move
 
 from .helpers import TABLE, items, make_deal, play, rules_of, table_state, verbs
 
@@ -213,3 +216,26 @@ def test_r9_count_only_wrong_knock_stands() -> None:
     assert st.window is not None and st.window.points > 10 and st.window.best == 1
     st.apply("report R9")
     assert st.is_over and st.k_points == 1 and "stands" in items(st)[0]["note"]
+
+
+def test_reasons_count_seats_from_1_and_the_record_from_0() -> None:
+    """A refusal's reason names seats as people count, from 1, as its own "seat 2: illegal
+    move …" does; the rulings' sentences, the bars in the view and the moves are data and keep
+    the engine's seats, from 0."""
+    st = play(table_state(SEE), "pass", "pass", "draw", "discard J♣", "draw", "report R6 7♦")
+    with pytest.raises(IllegalMove) as e:
+        st.apply("knock K♠")                  # seat 2 (the engine's 1) saw 7♦: no knock
+    assert str(e.value).startswith("seat 2: illegal move 'knock K♠': seat 2 saw a card illegally")
+    assert st.why_illegal(0, Move("draw")) == "it is seat 2's turn"
+    assert st.rulings[0].sentence().startswith("R6: seat 1 saw 7♦")
+    assert st.view(None)["referee"]["no_knock"] == {
+        "1": "seat 1 saw a card illegally and may not knock this turn, except with gin (R6)"}
+    assert st.moves_text()[-1] == "1: report R6 7♦"
+    knock14 = make_deal("A♠ 2♠ 3♠ 4♥ 5♥ 6♥ 2♣ 3♣ 4♦ 5♦", "Q♣ Q♦ Q♥ J♠ J♣ J♦ 8♠ 7♠ 3♦ 2♦",
+                        "10♥", "K♦ K♥ 9♣")
+    st = play(table_state(knock14), "pass", "pass", "draw", "knock K♦", "report R10")
+    assert st.view(None)["referee"]["pending"]["chooser"] == 1
+    assert st.why_illegal(0, Move("choose", target="no_bonus")) == "seat 2 makes this choice"
+    assert st.why_illegal(1, Move("draw")).startswith("seat 2 must first answer the R10 ruling")
+    assert checks.why_report(st, 0, rf.parse_table_move("report R2")).startswith(
+        "first seat 2 must answer the R10 ruling")

@@ -10,6 +10,7 @@ from . import encoding
 from .advice import advise, hint
 from .bots import HeuristicBot
 from .explain import SCORING_NOTE, explain
+from .felt import FELT
 from .layout import ACE_LOW, PHASES, move_words, zones
 from .render import render
 from .rules import GAME, BiefufenGame, BiefufenOptions
@@ -24,6 +25,7 @@ PARTS = GameParts(
     encoding=EncodingPart(encoding.encoding, encoding.__doc__ or ""),
     bots=BOTS,
     render=render,
+    felt=FELT,
 )
 
 __all__ = ["BOTS", "GAME", "PARTS", "BiefufenGame", "BiefufenOptions", "BiefufenState", "card_value", "advise", "hint",

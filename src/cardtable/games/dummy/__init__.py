@@ -7,6 +7,7 @@ from . import encoding
 from .advice import advise, hint, warn
 from .bots import BOTS
 from .explain import SCORING_NOTE, explain
+from .felt import FELT
 from .layout import PHASES, hand, move_words, zones
 from .render import render
 from .rules import GAME, DummyGame, DummyOptions
@@ -18,6 +19,7 @@ PARTS = GameParts(
     encoding=EncodingPart(encoding.encoding, encoding.__doc__ or ""),
     bots=BOTS,
     render=render,
+    felt=FELT,
 )
 
 __all__ = ["GAME", "BOTS", "DummyGame", "DummyOptions", "advise", "hint", "render", "warn"]

@@ -7,6 +7,7 @@ from . import encoding
 from .advice import advise, hint, warn
 from .bots import HeuristicBot
 from .explain import SCORING_NOTE, explain
+from .felt import FELT
 from .layout import ACE_LOW, PHASES, move_words, zones
 from .referee import REFEREE
 from .render import render
@@ -24,6 +25,7 @@ PARTS = GameParts(
     bots=BOTS,
     render=render,
     referee=REFEREE,
+    felt=FELT,
 )
 
 __all__ = ["BOTS", "GAME", "PARTS",

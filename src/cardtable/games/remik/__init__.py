@@ -8,6 +8,7 @@ from . import encoding
 from .advice import advise, hint, warn
 from .bots import BOTS
 from .explain import SCORING_NOTE, explain
+from .felt import FELT
 from .layout import PHASES, move_words, zones
 from .render import render
 from .rules import GAME, RemikGame, RemikOptions
@@ -20,6 +21,7 @@ PARTS = GameParts(
     encoding=EncodingPart(encoding.encoding, encoding.__doc__ or ""),
     bots=BOTS,
     render=render,
+    felt=FELT,
 )
 
 __all__ = ["BOTS", "GAME", "PARTS", "RemikGame", "RemikOptions", "RemikState", "advise", "hint", "render", "warn"]

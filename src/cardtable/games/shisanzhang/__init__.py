@@ -11,6 +11,7 @@ from .advice import advise, hint, warn
 from .assist import ASSIST
 from .bots import AutoBot, RandomValidBot
 from .explain import SCORING_NOTE, explain
+from .felt import FELT
 from .layout import HIDDEN_VERBS, PHASES, move_note, move_terms, move_words, zones
 from .render import render
 from .rules import GAME, ShisanzhangGame, ShisanzhangOptions
@@ -27,6 +28,7 @@ PARTS = GameParts(
     bots=BOTS,
     assist=ASSIST,
     render=render,
+    felt=FELT,
 )
 
 __all__ = ["BOTS", "GAME", "PARTS", "ShisanzhangGame", "ShisanzhangOptions", "ShisanzhangState", "advise", "hint",

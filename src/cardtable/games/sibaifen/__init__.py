@@ -10,6 +10,7 @@ from . import encoding
 from .advice import advise, hint
 from .bots import HeuristicBot
 from .explain import SCORING_NOTE, deal_note, explain
+from .felt import FELT
 from .layout import PHASES, move_words, zones
 from .render import render
 from .rules import GAME, SibaifenGame, SibaifenOptions
@@ -24,6 +25,7 @@ PARTS = GameParts(
     encoding=EncodingPart(encoding.encoding, encoding.__doc__ or ""),
     bots=BOTS,
     render=render,
+    felt=FELT,
 )
 
 __all__ = ["BOTS", "GAME", "PARTS", "SibaifenGame", "SibaifenOptions", "SibaifenState", "advise", "hint", "render"]

@@ -2,7 +2,8 @@
 
 Each report is checked against the table-mode state (``tablestate.py``): is the
 irregularity possible now, are the named cards where the law needs them.  ``None`` means the
-report can be ruled; else the reason is said for a person to read.  The rulings the reports
+report can be ruled; else the reason is said for a person to read (seats counted from 1, as
+people count; the state's seats are from 0).  The rulings the reports
 give, and the notation, are in ``rulings.py``; what each ruling does is in ``remedies.py``.
 """
 
@@ -46,7 +47,7 @@ def why_report(st: GinTableState, seat: int, move: Move) -> str | None:
         return _("unknown rule {rule}; the referee rules R1–R13", rule=repr(rule))
     if st.pending >= 0:
         r = st.rulings[st.pending]
-        return _("first seat {seat} must answer the {rule} ruling: {choices}", seat=r.chooser,
+        return _("first seat {seat} must answer the {rule} ruling: {choices}", seat=(r.chooser or 0) + 1,
                  rule=r.rule, choices=or_list(f"'choose {o}'" for o in r.options))
     if st.voided is not None:
         return _("the deal was voided; a new deal follows")
@@ -163,7 +164,7 @@ def _why_r5(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[st
                  "the opponent has discarded")
     off = 1 - st.cur
     if off in st.premature:
-        return _("seat {seat} has already drawn for his next turn", seat=off)
+        return _("seat {seat} has already drawn for his next turn", seat=off + 1)
     if len(st.stock) < 3:
         return _("the stock is down to two cards and is not drawn")
     if st.stock[-1] >= 64:
@@ -271,7 +272,7 @@ def _why_r12(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[s
     if k >= 0 and seat != k:
         # the swap is the knocker's right ("он может ее заменить"); a check run for another
         # seat would also tell him about the face-down card (the deadwood it leaves)
-        return _("only the knocker, seat {seat}, may swap his knock discard (R12)", seat=k)
+        return _("only the knocker, seat {seat}, may swap his knock discard (R12)", seat=k + 1)
     if st.window is not None:
         if not (st.hands[st.window.knocker] >> c) & 1:
             return _("{card} is not among the knocker's cards", card=card_str(c))
@@ -294,7 +295,7 @@ def _why_r13(st: GinTableState, seat: int, cards: tuple[int, ...], flags: list[s
     if st.phase not in (OFFER, OFFER_DEALER, DRAW, DISCARD, FIFTY):
         return _("R13 rules a draw from the discard pile; no one may take from it now")
     if st.phase == DISCARD and st.taken < 0:
-        return _("seat {seat} drew from the stock this turn, not from the discard pile", seat=st.cur)
+        return _("seat {seat} drew from the stock this turn, not from the discard pile", seat=st.cur + 1)
     for c in cards:
         if c not in st.pile:
             return _("{card} is not in the discard pile", card=card_str(c))
@@ -313,7 +314,7 @@ def why_choose(st: GinTableState, seat: int, move: Move) -> str | None:
         return _("no ruling is waiting for a choice")
     r = st.rulings[st.pending]
     if seat != r.chooser:
-        return _("seat {seat} makes this choice", seat=r.chooser)
+        return _("seat {seat} makes this choice", seat=(r.chooser or 0) + 1)
     if move.target not in r.options:
         return _("the {rule} options are {options}", rule=r.rule, options=or_list(r.options))
     return None

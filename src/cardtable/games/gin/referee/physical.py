@@ -52,6 +52,10 @@ class PhysicalDeal:
     ``done``) or a referee entry (``report R6 7♦``, ``choose continue``, ``accept``,
     ``take 7♦`` for an exposed card).  A bad line raises :class:`IllegalMove` or
     :class:`BadCard` naming the problem and changes nothing.
+
+    The lines name seats as the engine does, from 0 (``hand 0``, ``1: report …``), like the
+    record's moves; its reasons count seats from 1, as people count (``cardtable referee gin
+    --physical`` takes seats from 1 and converts them).
     """
 
     def __init__(self, dealer: int = 1, rules: dict[str, Any] | None = None, seed: int = 0,
@@ -226,7 +230,7 @@ class PhysicalDeal:
             if c in self.known:
                 if not (self.state.hands[seat] >> c) & 1:
                     raise IllegalMove(body, _("{card} was {place}, not in seat {seat}'s hand", card=card_str(c),
-                                              place=said(self.known[c]), seat=seat))
+                                              place=said(self.known[c]), seat=seat + 1))
                 continue
             deal, _placed = self._place(deal, c, partial(_holds, seat=seat, c=c),
                                         worded(N_("in seat {seat}'s hand"), seat=seat), frozenset(placed))
@@ -247,7 +251,7 @@ class PhysicalDeal:
                        and int(c) % 64 not in new]
             if unknown:
                 raise IllegalMove(line, _("seat {seat}'s hand has {n} card(s) not entered yet: "
-                                          "enter them first with 'show {seat} <cards>'", seat=s,
+                                          "enter them first with 'show {seat} <cards>'", seat=s + 1,
                                           n=len(unknown)))
 
     def _apply(self, deal: dict[str, Any], move: str, named: dict[int, str]) -> str:

@@ -28,6 +28,7 @@ Notation (docs/games/gin-referee.md):
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -106,8 +107,10 @@ class Ruling:
         return s
 
     def said(self) -> str:
-        """:meth:`sentence` in the player's language (the English one is the data)."""
-        s = said(self.text)
+        """:meth:`sentence` in the player's language (the English one is the data).  Its seats
+        are still the record's, from 0, as in the data: the score lines show it as the English
+        sentence's words (``gin/explain.py``; ``tests/games/gin/test_i18n.py``)."""
+        s = said(self.text, seats_from_1=False)
         if self.options and self.choice is None:
             s += " " + _("Seat {seat} chooses: {options}.", seat=self.chooser, options=or_list(self.options))
         elif self.choice is not None:
@@ -165,9 +168,10 @@ class Exposure:
 
 
 
-# The rulings' and bars' sentences are data (score items' notes, the view) and stay English;
-# the words of each (its message and parameters) are remembered by its English text so that
-# a screen can show it in the player's language (``said``, ``ruling_of_note``).
+# The rulings' and bars' sentences are data (score items' notes, the view) and stay English,
+# with the engine's seat numbers (from 0); the words of each (its message and parameters) are
+# remembered by its English text so that a screen can show it in the player's language, its
+# seats counted from 1 as people count (``said``, ``ruling_of_note``).
 _WORDS: dict[str, tuple[str, dict[str, Any]]] = {}
 _BY_NOTE: dict[str, Ruling] = {}
 _REMEMBERED = 20_000
@@ -187,10 +191,23 @@ def worded(message: str, **params: Any) -> str:
     return text
 
 
-def said(text: str) -> str:
-    """A sentence made by :func:`worded`, in the player's language (others as they are)."""
+#: the parameters of :func:`worded` sentences that are seats (the engine's numbers, from 0)
+SEAT_PARAMS = frozenset(("seat", "other", "dealer"))
+_SEAT_WORD = re.compile(r"\b([Ss]eat) (\d+)\b")
+
+
+def said(text: str, seats_from_1: bool = True) -> str:
+    """A sentence made by :func:`worded`, in the player's language, for a person to read: its
+    seats counted from 1 as people count (``seats_from_1``; the English text, the data, keeps
+    the engine's seats from 0).  A text not made by :func:`worded` (no longer remembered) is said
+    as it is, its English "seat 0" counted from 1 too."""
     got = _WORDS.get(text)
-    return _(got[0], **got[1]) if got else text
+    if got is None:
+        return _SEAT_WORD.sub(lambda m: f"{m.group(1)} {int(m.group(2)) + 1}", text) if seats_from_1 else text
+    message, params = got
+    if seats_from_1:
+        params = {k: v + 1 if k in SEAT_PARAMS and isinstance(v, int) else v for k, v in params.items()}
+    return _(message, **params)
 
 
 def ruling_of_note(note: str) -> Ruling | None:
@@ -324,8 +341,8 @@ def knock_made(st: GinTableState) -> bool:
 
 
 def counts_said(st: GinTableState) -> str:
-    """``counts_text`` in the player's language."""
-    return ", ".join(_("seat {seat} holds {n} (should hold {want})", seat=s, n=st.hands[s].bit_count(),
+    """``counts_text`` in the player's language, the seats counted from 1."""
+    return ", ".join(_("seat {seat} holds {n} (should hold {want})", seat=s + 1, n=st.hands[s].bit_count(),
                        want=expected_count(st, s)) for s in (0, 1))
 
 

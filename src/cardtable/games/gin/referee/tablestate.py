@@ -110,14 +110,15 @@ class GinTableState(KnockTable):
             if v == "choose":
                 return checks.why_choose(self, seat, move)
             r = self.rulings[self.pending]
-            return _("seat {seat} must first answer the {rule} ruling: {choices}", seat=r.chooser,
+            # the reasons count seats from 1, as people count (the state's seats are from 0)
+            return _("seat {seat} must first answer the {rule} ruling: {choices}", seat=(r.chooser or 0) + 1,
                      rule=r.rule, choices=rf.or_list(f"'choose {o}'" for o in r.options))
         if v == "choose":
             return _("no ruling is waiting for a choice")
         if self.window is not None:
             d = 1 - self.window.knocker
             if seat != d:
-                return _("seat {seat}, the defender, answers the knock", seat=d)
+                return _("seat {seat}, the defender, answers the knock", seat=d + 1)
             if v == "accept":
                 return None if not (move.cards or move.groups or move.target) else _("'accept' names nothing")
             return _("a knock is on the table: the defender accepts it ('accept') or a player "
@@ -125,7 +126,7 @@ class GinTableState(KnockTable):
         if v == "accept":
             return _("there is no knock to accept")
         if seat != self.cur:
-            return _("it is seat {seat}'s turn", seat=self.cur)
+            return _("it is seat {seat}'s turn", seat=self.cur + 1)
         s = self.cur
         if s in self.corrections:
             why = self._why_correcting(move)
@@ -154,7 +155,7 @@ class GinTableState(KnockTable):
             if c in e.cards:
                 if e.holder != seat:
                     return _("{card} lies exposed, but only seat {seat} may take it now ({rule})",
-                             card=card_str(c), seat=e.holder, rule=e.rule)
+                             card=card_str(c), seat=e.holder + 1, rule=e.rule)
                 return None
         return _("{card} is not an exposed card (to take the top discard write 'take')", card=card_str(c))
 
@@ -167,11 +168,11 @@ class GinTableState(KnockTable):
         rule = self.corrections[s]
         if move.verb in ("knock", "gin", "biggin"):
             return _("seat {seat} is correcting his hand and may not knock until it is right ({rule})",
-                     seat=s, rule=rule)
+                     seat=s + 1, rule=rule)
         if self.phase in (DRAW, FIRST_DRAW) and n > 10:
             if move.verb != "discard":
                 return _("seat {seat} holds {n} cards and must discard without drawing ({rule})",
-                         seat=s, n=n, rule=rule)
+                         seat=s + 1, n=n, rule=rule)
             if len(move.cards) != 1 or move.groups or not 0 <= move.cards[0] < 52 or not (
                     self.hands[s] >> move.cards[0]) & 1:
                 return _("discard one card of your hand: 'discard K♠'")
@@ -238,7 +239,7 @@ class GinTableState(KnockTable):
             if prefix is not None:
                 if seat is not None and seat != prefix:
                     raise IllegalMove(move, _("the move names seat {named} but seat {seat} plays it",
-                                              named=prefix, seat=seat))
+                                              named=prefix + 1, seat=seat + 1))
                 seat = prefix
             seat = self._reporter(seat, text)
             try:
