@@ -20,7 +20,10 @@ the teardown each have a time limit, and the server is killed at the end.
 
 Reported: latency p50/p90/p99/max (ms), acknowledged moves/s, errors (error frames, moves
 not answered within `--answer-timeout`, connections lost), the server's RSS before and after
-the tables (VmRSS from /proc), and RSS per table.  Needs the `server` extra (websockets).
+the tables (VmRSS from /proc), and RSS per table; the server's CPU per person move, of its
+own process and of its whole process group (its bot workers too).  `--busy-cores N` keeps N
+cores busy with spinning processes meanwhile (another program on the machine).  Needs the
+`server` extra (websockets).
 """
 
 from __future__ import annotations
@@ -70,6 +73,30 @@ def cpu_s(pid: int) -> float | None:
     except OSError:
         return None
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def group_cpu_s(pgid: int) -> float | None:
+    """CPU seconds of every live process in process group ``pgid``: the server started in its
+    own session, its bot workers and their fork server (``cpu_s`` of each)."""
+    total, found = 0.0, False
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid:
+            found = True
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total if found else None
+
+
+def busy_cores(n: int) -> list[subprocess.Popen[bytes]]:
+    """``n`` processes that each keep one core busy (``--busy-cores``: another program on the
+    machine), at normal priority."""
+    return [subprocess.Popen([sys.executable, "-c", "while 1: pass"], stdin=subprocess.DEVNULL,
+                             start_new_session=True) for _ in range(n)]
 
 
 def cpu_pressure_us() -> int | None:
@@ -360,12 +387,14 @@ async def run(args: argparse.Namespace, server: Server) -> dict[str, Any]:
     measuring[0] = True
     rss_tables = rss_kib(server.proc.pid)
     cpu_from = cpu_s(server.proc.pid)
+    group_from = group_cpu_s(server.proc.pid)
     client_from = time.process_time()
     psi_from = cpu_pressure_us()
     measured_from = time.monotonic()
     await asyncio.wait_for(asyncio.gather(*tasks), args.seconds + args.answer_timeout + 60)
     elapsed = time.monotonic() - measured_from
     cpu_to = cpu_s(server.proc.pid)
+    group_to = group_cpu_s(server.proc.pid)
     client_cpu = time.process_time() - client_from
     psi_to = cpu_pressure_us()
     rss_end = rss_kib(server.proc.pid)
@@ -393,6 +422,11 @@ async def run(args: argparse.Namespace, server: Server) -> dict[str, Any]:
                                    if lat and cpu_from is not None and cpu_to is not None else None),
         "server_cpu_share": (round((cpu_to - cpu_from) / elapsed, 2)
                              if cpu_from is not None and cpu_to is not None else None),
+        # the same with the server's bot workers and their fork server (its process group;
+        # workers replaced during the run are not counted)
+        "server_group_cpu_ms_per_move": (round((group_to - group_from) * 1000 / len(lat), 2)
+                                         if lat and group_from is not None and group_to is not None else None),
+        "busy_cores": args.busy_cores,
         "client_cpu_share": round(client_cpu / elapsed, 2),
         # share of the run in which some task on the machine waited for a CPU (PSI "some"):
         # the load condition of this run (other processes, or server and client competing)
@@ -425,6 +459,9 @@ def main() -> None:
     p.add_argument("--answer-timeout", type=float, default=10, help="a move unanswered this long is an error")
     p.add_argument("--setup-timeout", type=float, default=600, help="limit for creating and joining the tables")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--busy-cores", type=int, default=0,
+                   help="keep this many cores busy with spinning processes during the whole run (another "
+                        "program on the machine)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--server-arg", action="append", default=[], help="extra argument for cardtable serve")
     p.add_argument("--no-compression", action="store_true",
@@ -439,11 +476,15 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="cardtable-load-") as tmp:
         db = args.db or f"sqlite:///{Path(tmp) / 'load.db'}"
         server = Server(db, Path(tmp) / "server.log", args.server_arg)
+        spinners = busy_cores(args.busy_cores)
         try:
             server.wait_healthy(60)
             result = asyncio.run(run(args, server))
         finally:
             server.kill()
+            for spin in spinners:
+                spin.kill()
+                spin.wait(timeout=10)
             log_tail = Path(tmp, "server.log").read_text(errors="replace")[-1500:]
     if args.json:
         print(json.dumps(result, indent=1, ensure_ascii=False))
@@ -458,7 +499,8 @@ def main() -> None:
         print(f"moves: {result['moves']} ({result['moves_per_s']}/s); errors: {result['errors'] or 0}; "
               f"matches over: {result['finished_tables']} (each replaced by a new table: {result['renewed_tables']})")
         rss = result["server_rss_mib"]
-        print(f"server CPU per person move: {result['server_cpu_ms_per_move']} ms; CPU used: server "
+        print(f"server CPU per person move: {result['server_cpu_ms_per_move']} ms (with its bot workers "
+              f"{result['server_group_cpu_ms_per_move']} ms); CPU used: server "
               f"{result['server_cpu_share']} cores, load client {result['client_cpu_share']} cores; "
               f"CPU pressure (PSI some) {result['cpu_pressure']}")
         print(f"server RSS MiB: empty {rss['empty']}, with tables {rss['with_tables']}, end {rss['end']}; "

@@ -14,7 +14,7 @@ from cardtable.server import Settings
 #: those limits are lifted unless a test sets its own (the limits have their own tests)
 GENEROUS = {"bot_delay_ms": 0, "moves_per_second": 1e6, "min_bot_only_delay_ms": 0,
             "max_tables_per_minute": 0, "max_players_per_minute": 0, "max_seats_per_minute": 0,
-            "max_connections_per_client": 0}
+            "max_connections_per_client": 0, "max_reads_per_minute": 0}
 
 
 def make_settings(url: str, **kw: Any) -> Settings:

@@ -20,7 +20,9 @@ def test_help_documents_every_option() -> None:
                 # version 2: the limits that protect everyone, the default timer
                 "--max-tables-per-minute", "--max-players-per-minute", "--max-seats-per-minute",
                 "--max-connections-per-client", "--header-timeout", "--away-seconds",
-                "--bot-only-min-delay-ms"):
+                "--bot-only-min-delay-ms",
+                # version 3: search bots in worker processes
+                "--bot-workers"):
         assert opt in res.output
     assert "127.0.0.1" in res.output and "8000" in res.output and "cardtable.db" in res.output
 

@@ -14,7 +14,7 @@ from tests.server.helpers import as_player, join, new_player, new_table
 
 
 def test_health_and_games(server: Any) -> None:
-    assert server.get("/api/health").json() == {"ok": True, "protocol": 2}
+    assert server.get("/api/health").json() == {"ok": True, "protocol": 3}
     games = server.get("/api/games").json()
     assert [g["id"] for g in games] == game_ids()
     for g in games:

@@ -256,7 +256,7 @@ def test_unfinished_request_headers_are_closed_after_a_few_seconds(live: Live) -
         start = time.monotonic()
         assert s.recv(65536) == b"" and time.monotonic() - start < HEADER_TIMEOUT + 3
     # a complete request is unaffected, and a WebSocket outlives the header deadline
-    assert httpx.get(live.url + "/api/health").json()["protocol"] == 2
+    assert httpx.get(live.url + "/api/health").json()["protocol"] == 3
     t = live.table("gin", ["open", "open"])
 
     async def run() -> None:

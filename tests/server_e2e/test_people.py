@@ -18,7 +18,7 @@ pytestmark = pytest.mark.slow
 
 def test_a_friend_who_closed_the_tab_takes_the_seat_back(make_server: Any, sqlite_db: str) -> None:
     server: ServerProcess = make_server(sqlite_db).start()
-    assert server.http("GET", "/api/health") == (200, {"ok": True, "protocol": 2})
+    assert server.http("GET", "/api/health") == (200, {"ok": True, "protocol": 3})
     host, bo = server.new_player("Ann"), server.new_player("Bo")
     status, table = server.http("POST", "/api/tables", {"game": "gin", "seats": ["me", "open"]}, player=host)
     assert status == 201 and table["host"] is True and table["url"].startswith(server.base)

@@ -58,6 +58,10 @@ def _root(
 
 for _name in COMMANDS:
     importlib.import_module(f"{__package__}.{_name}").register(app)
+#: commands whose module is not named as the command: (module, command)
+MORE_COMMANDS = (("exportgames", "export-games"), ("accounts", "account-password"))
+for _module, _command in MORE_COMMANDS:
+    importlib.import_module(f"{__package__}.{_module}").register(app)
 
 
 def main() -> None:

@@ -3,12 +3,18 @@
 The session keeps a match in table mode (``table_mode=true``): enter the deal (``--deal FILE``,
 a deal object or a scenario file with ``deal``) or start from a shuffle (``--seed``), then type
 what happens at the table, one line at a time — moves (``draw``, ``discard K♠``, ``knock 4♠``),
-reports from any seat (``1: report R6 7♦``), answers (``choose continue``) — and see each
+reports from any seat (``2: report R6 7♦``), answers (``choose continue``) — and see each
 ruling and the running score.  Lines come from stdin, so a session can be scripted.
+
+Seats are counted from 1 as people count, in everything the session prints and in what a
+person types (``2: report R6 7♦`` is the second seat, ``show 2 …`` in physical mode); the engine,
+its rulings' data, the saved scenario file and ``--dealer`` keep the engine's seats, from 0.
+This module converts both ways (``_engine_line``, ``_from_1``, ``_seats_shown``).
 """
 
 import json
 import random
+import re
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -17,10 +23,11 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from ..errors import CardtableError
+from ..errors import CardtableError, IllegalMove
 from ..game import State
 from ..i18n import N_, _, ngettext, pgettext
 from ..match import Match
+from ..moves import split_seat_prefix
 from ..parts.referee import PhysicalRecord, Referee
 from ..registry import game_parts
 from .common import command, fail, load_game, out_console, parse_rules
@@ -119,10 +126,14 @@ class Scorekeeper:
         if st.is_over and "report" not in text.lower():
             self.error(_("this deal is over: 'next' starts the next one (reports are still taken)"))
             return
+        line = _engine_line(text, st)
+        if isinstance(line, _Refused):
+            self.error(line.why)
+            return
         try:
-            st.apply(text)
+            st.apply(line)
         except CardtableError as e:
-            self.error(str(e))
+            self.error(_refusal(e, text, line))
             return
         except Exception as e:  # odd text must not end the session
             self.error(_("could not read {text!r}: {error}", text=text, error=e))
@@ -140,7 +151,7 @@ class Scorekeeper:
         st = self.state
         log = st.view(None)["log"]
         for entry in log[self.shown_log:]:
-            self.console.print(Text("  " + entry, style="cyan"))
+            self.console.print(Text("  " + _entry_from_1(entry), style="cyan"))
         self.shown_log = len(log)
         self.show_rulings()
 
@@ -150,7 +161,7 @@ class Scorekeeper:
         for i, r in enumerate(rulings):
             text = r.sentence()
             if all_of_them or i >= len(self.shown_rulings) or self.shown_rulings[i] != text:
-                self.console.print(_ruling(r.label, text), soft_wrap=True)
+                self.console.print(_ruling(r.label, _from_1(text)), soft_wrap=True)
         if all_of_them and not rulings:
             self.console.print("  " + _("no rulings in this deal"))
         self.shown_rulings = [r.sentence() for r in rulings]
@@ -161,7 +172,7 @@ class Scorekeeper:
         v = st.view(None)
         pending = v.get("referee", {}).get("pending")
         if pending:
-            self.console.print(Text("  " + _("seat {seat} chooses: {choices}", seat=pending["chooser"],
+            self.console.print(Text("  " + _("seat {seat} chooses: {choices}", seat=(pending["chooser"] or 0) + 1,
                                              choices=" | ".join(f"choose {o}" for o in pending["options"])),
                                     style="bold yellow"))
         elif movers:
@@ -170,7 +181,7 @@ class Scorekeeper:
     def deal_over(self) -> None:
         st = self.state
         number = len(self.match.deals) + (0 if st in self.match.deals else 1)
-        self.console.print(items_table([it.to_json() for it in st.score_items()], st.players,
+        self.console.print(items_table(_items_shown(st.score_items()), st.players,
                                        _("Deal {number}: score items", number=number), _labels()))
         end = self.match.finish_deal()
         self.console.print(totals_table(self.match.totals, _("Running score"), _labels(),
@@ -206,10 +217,11 @@ class Scorekeeper:
         self.console.print(ngettext(
             "dealer: seat {dealer}   phase: {phase}   to move: {to_move}   stock: {n} card",
             "dealer: seat {dealer}   phase: {phase}   to move: {to_move}   stock: {n} cards",
-            v.get("stock") or 0, dealer=v.get("dealer"), phase=v.get("phase"), to_move=v.get("to_move")))
+            v.get("stock") or 0, dealer=_seat_from_1(v.get("dealer")), phase=v.get("phase"),
+            to_move=", ".join(_labels()[s] for s in v.get("to_move") or []) or "—"))
         for s in range(st.players):
             hand = st.view(s).get("hand", [])
-            self.console.print(Text(_("seat {seat}: {cards}  ({n})", seat=s, cards=" ".join(hand),
+            self.console.print(Text(_("seat {seat}: {cards}  ({n})", seat=s + 1, cards=" ".join(hand),
                                       n=len(hand))))
         self.console.print(Text(_("discard pile (top last): {cards}",
                                   cards=" ".join(v.get("discard", [])))))
@@ -217,7 +229,7 @@ class Scorekeeper:
         for key in ("knock", "exposed", "face_up", "no_knock", "correcting", "drawn_ahead",
                     "no_bonus", "other_backs_in_stock", "removed"):
             if key in ref:
-                self.console.print(Text(f"{key}: {json.dumps(ref[key], ensure_ascii=False)}",
+                self.console.print(Text(f"{key}: {json.dumps(_seats_shown(key, ref[key]), ensure_ascii=False)}",
                                         style="magenta"))
         self.show_rulings(all_of_them=bool(getattr(st, "rulings", [])))
         if st.is_over:
@@ -232,7 +244,7 @@ class Scorekeeper:
             self.console.print("  " + _("nobody is to move (the deal is over)"))
             return
         texts = [st.move_text(m) for m in st.legal_moves(movers[0])]
-        self.console.print("  " + _("seat {seat}: {moves}", seat=movers[0], moves=" | ".join(texts)))
+        self.console.print("  " + _("seat {seat}: {moves}", seat=movers[0] + 1, moves=" | ".join(texts)))
 
     def show_reports(self) -> None:
         st = self.state
@@ -240,7 +252,7 @@ class Scorekeeper:
         for s in range(st.players):
             texts = self.referee.possible_reports(st, s)
             if texts:
-                self.console.print("  " + _("possible now for seat {seat}: {reports}", seat=s,
+                self.console.print("  " + _("possible now for seat {seat}: {reports}", seat=s + 1,
                                             reports=" | ".join(texts)))
 
     def show_score(self) -> None:
@@ -277,7 +289,7 @@ class Scorekeeper:
 
 PHYSICAL_HELP = N_("""Physical mode: the record knows only the cards entered; the others stay unknown (?).
   upcard 7♦                       the upcard (first)
-  hand 0 A♠ 2♠ …  /  show 1 7♦ …  cards seen in a hand (your own, a spread, a shown card)
+  hand 1 A♠ 2♠ …  /  show 2 7♦ …  cards seen in a hand (your own, a spread, a shown card)
   draw  |  draw 7♦                a stock draw (with the card, when you saw it)
   take | pass | discard K♠ | knock 4♠ [A♠ 2♠ 3♠] … | gin 4♠     moves, as at the table
   1: report R6 7♦ | choose … | accept | take 7♦                 the referee, as in table mode
@@ -330,16 +342,20 @@ class PhysicalSession:
         return 0
 
     def enter(self, text: str) -> None:
+        line = _engine_line(text, self.record.state, physical=True)
+        if isinstance(line, _Refused):
+            self.console.print(Text(line.why, style="bold red"))
+            return
         try:
-            said = self.record.enter(text)
+            said = self.record.enter(line)
         except CardtableError as e:
-            self.console.print(Text(str(e), style="bold red"))
+            self.console.print(Text(_refusal(e, text, line), style="bold red"))
             return
         except Exception as e:  # odd text must not end the session
             self.console.print(Text(_("could not read {text!r}: {error}", text=text, error=e),
                                     style="bold red"))
             return
-        self.console.print(Text("  " + said, style="cyan"))
+        self.console.print(Text("  " + _from_1(_entry_from_1(said)), style="cyan"))
         self.show_rulings(self.shown_rulings)
         if self.record.is_over:
             self.show_score()
@@ -352,7 +368,7 @@ class PhysicalSession:
     def show_rulings(self, start: int, say_none: bool = False) -> None:
         rulings = self.referee.rulings(self.record.state)
         for r in rulings[start:]:
-            self.console.print(_ruling(r.label, r.sentence()), soft_wrap=True)
+            self.console.print(_ruling(r.label, _from_1(r.sentence())), soft_wrap=True)
         if say_none and not rulings:
             self.console.print("  " + _("no rulings in this deal"))
         self.shown_rulings = len(rulings)
@@ -361,23 +377,25 @@ class PhysicalSession:
         v = self.record.view()
         self.console.print(ngettext("dealer: seat {dealer}   phase: {phase}   stock: {n} card",
                                     "dealer: seat {dealer}   phase: {phase}   stock: {n} cards",
-                                    v.get("stock") or 0, dealer=v.get("dealer"), phase=v.get("phase")))
+                                    v.get("stock") or 0, dealer=_seat_from_1(v.get("dealer")),
+                                    phase=v.get("phase")))
         for s in (0, 1):
             known = " ".join(v["hands_known"][s])
             unknown = v["hands_unknown"][s]
             self.console.print(ngettext("seat {seat}: {cards} + {n} unknown",
-                                        "seat {seat}: {cards} + {n} unknown", unknown, seat=s,
+                                        "seat {seat}: {cards} + {n} unknown", unknown, seat=s + 1,
                                         cards=known) if unknown
-                               else _("seat {seat}: {cards}", seat=s, cards=known))
+                               else _("seat {seat}: {cards}", seat=s + 1, cards=known))
         self.console.print(_("discard pile (top last): {cards}", cards=" ".join(v.get("discard", []))))
         for key, value in v.get("referee", {}).items():
             if key != "rulings":
-                self.console.print(Text(f"{key}: {json.dumps(value, ensure_ascii=False)}", style="magenta"))
+                self.console.print(Text(f"{key}: {json.dumps(_seats_shown(key, value), ensure_ascii=False)}",
+                                        style="magenta"))
 
     def show_score(self) -> None:
         if self.record.is_over:
-            items = [it.to_json() for it in self.record.score_items()]
-            self.console.print(items_table(items, 2, _("Score items"), _labels()))
+            self.console.print(items_table(_items_shown(self.record.score_items()), 2, _("Score items"),
+                                           _labels()))
         self.console.print(totals_table(self.record.scores, _("Score"), _labels()))
 
     def write(self, path: Path) -> None:
@@ -386,13 +404,118 @@ class PhysicalSession:
         self.console.print(_("Saved the record as a scenario file: {file}", file=path))
 
 
+# --- seats as people count them, from 1 ------------------------------------------------------
+#
+# The engine, the rulings' sentences (data: score items' notes, the view), the saved files and
+# the notation it reads count seats from 0; everything the scorekeeper prints and every seat a
+# person types count from 1.  The conversions below are the only places that cross.
+
+SEATS = 2
+#: a seat in the referee's English data sentences ("seat 0 saw 7♦", "Seat 1 chooses: …")
+_SEAT_WORD = re.compile(r"\b([Ss]eat) (\d+)\b")
+_CAPITAL_SEAT = re.compile(r"\bSeat (\d+)\b")
+NO_SEAT = N_("there is no seat {seat}: seats are counted from 1, so they are 1 and 2")
+REPORTER_FIRST = N_("write the reporting seat first, counted from 1: '1: report …' or '2: report …'")
+
+
 def _labels() -> list[str]:
-    # the scorekeeper names seats as the referee's notation does, from 0
-    return [_("seat {seat}", seat=0), _("seat {seat}", seat=1)]
+    """The seats' names on the score tables, counted from 1 as people count."""
+    return [_("seat {seat}", seat=s + 1) for s in range(SEATS)]
+
+
+def _seat_from_1(seat: Any) -> Any:
+    """An engine's seat (from 0) as people count it; anything else as it is."""
+    return seat + 1 if isinstance(seat, int) and not isinstance(seat, bool) else seat
 
 
 def _to_move(seat: int, phase: Any) -> str:
-    return _("to move: seat {seat} ({phase})", seat=seat, phase=phase)
+    return _("to move: seat {seat} ({phase})", seat=seat + 1, phase=phase)
+
+
+def _from_1(text: str) -> str:
+    """One of the referee's English data sentences (a ruling, a bar, what the physical record
+    says it recorded), its seats ("seat 0", "Seat 1's") counted from 1."""
+    return _SEAT_WORD.sub(lambda m: f"{m.group(1)} {int(m.group(2)) + 1}", text)
+
+
+def _entry_from_1(entry: str) -> str:
+    """A log entry ``1: report R6 7♦`` (the engine's seat first) with its seat counted from 1,
+    as the person types it: ``2: report R6 7♦``."""
+    prefix, body = split_seat_prefix(entry)
+    return entry if prefix is None else f"{prefix + 1}: {body}"
+
+
+def _items_shown(items: Any) -> list[dict[str, Any]]:
+    """Score items for the score table.  The table itself says a note's "seat 0" as the seat's
+    label (``name_seats``: lower case only), so only a ruling's "Seat 1 chose …" is counted
+    from 1 here."""
+    out = []
+    for it in items:
+        d = it.to_json()
+        if isinstance(d.get("note"), str):
+            d["note"] = _CAPITAL_SEAT.sub(lambda m: f"Seat {int(m.group(1)) + 1}", d["note"])
+        out.append(d)
+    return out
+
+
+def _seats_shown(key: str, value: Any) -> Any:
+    """A view's ``referee`` entry as the scorekeeper prints it: its seats named as people count
+    them ("seat 2"); its English sentences (a bar's reason) counted from 1 too."""
+    def name(s: Any) -> Any:
+        try:
+            return _("seat {seat}", seat=int(s) + 1)
+        except (TypeError, ValueError):
+            return s
+
+    def sentence(x: Any) -> Any:
+        return _from_1(x) if isinstance(x, str) else x
+
+    if key in ("knock", "pending") and isinstance(value, dict):
+        return {k: name(v) if k in ("seat", "chooser") and v is not None else v for k, v in value.items()}
+    if key == "exposed" and isinstance(value, list):
+        return [{k: name(v) if k in ("offender", "may_take") else v for k, v in e.items()}
+                if isinstance(e, dict) else e for e in value]
+    if key in ("face_up", "no_knock", "correcting") and isinstance(value, dict):
+        return {name(k): sentence(v) for k, v in value.items()}
+    if key in ("drawn_ahead", "no_bonus") and isinstance(value, list):
+        return [name(s) for s in value]
+    return value
+
+
+class _Refused:
+    """A line refused before it reaches the engine, with the reason."""
+
+    def __init__(self, why: str) -> None:
+        self.why = why
+
+
+def _engine_line(text: str, state: State, physical: bool = False) -> str | _Refused:
+    """What the person typed, as the engine reads it: the seat prefix they count from 1
+    (``2: report R6 7♦``) becomes the engine's, from 0 (``1: report R6 7♦``), and in physical
+    mode the seat of ``hand 1 …`` / ``show 2 …`` too.  A seat that is not at the table, or a
+    report without its seat when nobody is to move, is refused with the reason."""
+    prefix, body = split_seat_prefix(text)
+    if prefix is not None and not 1 <= prefix <= SEATS:
+        return _Refused(_(NO_SEAT, seat=prefix))
+    words = body.split()
+    verb = words[0].lower() if words else ""
+    if physical and verb in ("hand", "show") and len(words) > 1 and words[1].isdigit():
+        seat = int(words[1])
+        if not 1 <= seat <= SEATS:
+            return _Refused(_(NO_SEAT, seat=seat))
+        body = " ".join([words[0], str(seat - 1), *words[2:]])
+    elif prefix is None and verb == "report" and len(state.to_move()) != 1:
+        # the engine would ask for its own prefix, from 0
+        return _Refused(_(REPORTER_FIRST))
+    return body if prefix is None else f"{prefix - 1}: {body}"
+
+
+def _refusal(e: CardtableError, typed: str, sent: str) -> str:
+    """Why the engine refused a line, naming the line as the person typed it (the engine names
+    the line it was given, whose seats count from 0)."""
+    if isinstance(e, IllegalMove) and sent != typed and " ".join(str(e.move).split()) == " ".join(sent.split()):
+        return str(IllegalMove(typed, e.why, e.seat))
+    return str(e)
 
 
 def _ruling(label: str, sentence: str) -> Text:
@@ -415,7 +538,8 @@ def referee_command(
     deal: Annotated[Path | None, typer.Option(
         "--deal", help=N_("The first deal: a JSON deal object or a scenario file with 'deal'."))] = None,
     seed: Annotated[int | None, typer.Option(help=N_("Shuffle seed (printed when omitted)."))] = None,
-    dealer: Annotated[int | None, typer.Option(help=N_("Who deals first (default: by the cut)."))] = None,
+    dealer: Annotated[int | None, typer.Option(help=N_(
+        "Who deals first: 0 (seat 1) or 1 (seat 2), the engine's seat numbers; default: by the cut."))] = None,
     preset: Annotated[str | None, typer.Option("--preset", "-p", help=N_("A named rule preset."))] = None,
     rule: Annotated[list[str] | None, typer.Option(
         "--rule", "-r", help=N_("Rule override KEY=VALUE (repeatable)."))] = None,
@@ -430,6 +554,8 @@ def referee_command(
     referee = game_parts(g.id).referee
     if referee is None:
         fail(_("the referee knows gin only, not {game!r}", game=game))
+    if dealer is not None and dealer not in (0, 1):
+        fail(_("--dealer must be 0 or 1, not {value}", value=dealer))
     if physical:
         try:
             record = referee.physical(1 if dealer is None else dealer,
@@ -439,7 +565,7 @@ def referee_command(
         console = out_console()
         console.print(Text.assemble((_("Gin Rummy referee"), "bold"), " — ",
                                     _("physical cards, one deal, seat {seat} deals",
-                                      seat=record.deal["dealer"])))
+                                      seat=record.deal["dealer"] + 1)))
         raise typer.Exit(PhysicalSession(console, record, referee, save).run())
     try:
         options = g.make_options(preset, {**parse_rules(rule), **referee.table_rules})
@@ -448,8 +574,6 @@ def referee_command(
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     context = {"dealer": dealer} if dealer is not None else None
-    if dealer is not None and dealer not in (0, 1):
-        fail(_("--dealer must be 0 or 1, not {value}", value=dealer))
     try:
         first = _read_deal(deal) if deal is not None else None
         match = Match(g, 2, options, seed=seed, first_deal=first, context=context)

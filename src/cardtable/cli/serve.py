@@ -49,6 +49,10 @@ def serve_command(
                 "again (0: never)."))] = 90.0,
     bot_only_min_delay_ms: Annotated[int, typer.Option(
         help=N_("Shortest bot_delay_ms of a table of bots only."))] = 250,
+    bot_workers: Annotated[int | None, typer.Option(
+        help=N_("Worker processes in which search bots (ismcts, rollout, the hard and expert "
+                       "levels) think, off the server's event loop; default: the number of cores. 0 "
+                       "runs them in threads of the server's process (debugging)."))] = None,
     log_level: Annotated[str, typer.Option(help=N_("uvicorn log level (debug, info, warning, error)."))] = "info",
     ws_compression: Annotated[bool, typer.Option(
         help=N_("Offer permessage-deflate on WebSockets: frames about 3x smaller, ~0.1 ms of CPU "
@@ -72,7 +76,10 @@ def serve_command(
                         max_seats_per_minute=max_seats_per_minute,
                         max_connections_per_client=max_connections_per_client,
                         header_timeout_s=header_timeout, away_after_s=away_seconds,
-                        min_bot_only_delay_ms=bot_only_min_delay_ms)
+                        min_bot_only_delay_ms=bot_only_min_delay_ms,
+                        bot_workers=default_bot_workers() if bot_workers is None else bot_workers)
+    if bot_workers is not None and bot_workers < 0:
+        fail(_("--bot-workers must be 0 or more, not {n}", n=bot_workers))
     try:
         app = create_app(settings)
     except Exception as e:  # noqa: BLE001 - a bad URL is a usage error, not a traceback
@@ -88,6 +95,15 @@ def serve_command(
     # a connection that does not finish its request headers in time is closed
     uvicorn.run(app, host=host, port=port, log_level=log_level, http=header_timeout_protocol(header_timeout),
                 ws_max_size=max(settings.max_message_bytes * 4, 1 << 20), ws_per_message_deflate=ws_compression)
+
+
+def default_bot_workers() -> int:
+    """One bot worker per core this process may run on."""
+    import os
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
 
 
 def shown_hosts(host: str) -> list[str]:

@@ -6,6 +6,7 @@ Frames are built and written by ``frames`` (through the table's outboxes) and no
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
@@ -16,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.middleware.gzip import GZipMiddleware
+from fastapi.responses import HTMLResponse, JSONResponse, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -24,12 +26,19 @@ from ..errors import CardtableError
 from ..i18n import _, current_language, normalize
 from ..presentation import rows_check
 from ..registry import resolve_game
+from .accountroutes import CsrfMiddleware, account_of, add_account_routes
 from .chat import chat_frame, chat_problem, presence_frame
 from .clock import Clock
+from .export import export_lines
 from .frames import Outbox, error_frame, pong_frame
-from .games import games_list
+from .games import games_list_in
 from .guard import BodyLimitMiddleware
+from .headers import CrossSiteMiddleware, SecurityHeadersMiddleware
 from .lang import LanguageMiddleware, page_catalog, render_page
+from .limits import RateLimit
+from .preload import with_preloads
+from .profiles import Profiles
+from .quickplay import friends_tables
 from .replayview import replay_steps
 from .rulespage import rules_page
 from .service import ApiError, Settings, TableService
@@ -39,8 +48,9 @@ CLOSE_POLICY = 1008
 CLOSE_BAD_TOKEN = 4401
 CLOSE_NO_TABLE = 4404
 CLOSE_TRY_LATER = 1013          # too many connections from the address
+PINGS_PER_SECOND = 5            # per connection (bursts of twice that)
 #: the protocol version this server implements (GET /api/health)
-PROTOCOL = 2
+PROTOCOL = 3
 _SEAT = re.compile(r"[0-9]{1,6}")
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
@@ -54,9 +64,12 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await service.start(background=background)
+        # the game list of the server's own language, ready before the first page asks
+        warm = asyncio.create_task(asyncio.to_thread(games_list_in, current_language()))
         try:
             yield
         finally:
+            await asyncio.gather(warm, return_exceptions=True)
             await service.stop()
 
     app = FastAPI(title="cardtable table server", lifespan=lifespan,
@@ -64,7 +77,15 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
     app.state.service = service
     # a body announced over the limit is refused before it is read (inside the language)
     app.add_middleware(BodyLimitMiddleware, limit=settings.max_message_bytes)
+    # what another site makes a browser send is refused (server/headers.py), in the language
+    app.add_middleware(CsrfMiddleware, accounts=service.accounts)
+    app.add_middleware(CrossSiteMiddleware)
     app.add_middleware(LanguageMiddleware)     # every request in its client's language
+    # the page's scripts, styles and game list travel compressed (a phone on a slow line
+    # loads the table in a third of the bytes); WebSocket frames are not touched
+    app.add_middleware(GZipMiddleware, minimum_size=1024)
+    # every answer carries the browser's safety headers (server/headers.py)
+    app.add_middleware(SecurityHeadersMiddleware, web=WEB_DIR)
     if (WEB_DIR / "static").is_dir():
         # the browser table's scripts and styles: files of the package, no build step
         app.mount("/static", StaticFiles(directory=WEB_DIR / "static"), name="static")
@@ -111,8 +132,16 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
         return request.client.host if request.client else None
 
     async def player_of(request: Request, required: bool = False) -> PlayerRow | None:
-        """The holder of the request's player credential (``X-Player``)."""
-        return await service.player(request.headers.get("x-player"), required=required)
+        """Who is asking: the holder of the request's player credential (``X-Player``), or
+        the signed-in account's player (version 3); a credential joined to an account acts
+        as that account."""
+        secret = request.headers.get("x-player")
+        if not secret:
+            account = await account_of(request, service.accounts)
+            if account is not None:
+                return await service.accounts.player_of_account(account)
+        found = await service.player(secret, required=required)
+        return None if found is None else await service.accounts.account_player(found)
 
     def seat_number(seat: str, table_id: str) -> int:
         """A seat of the URL: a number from 0 (404 naming the problem otherwise)."""
@@ -130,15 +159,40 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
         summary["invite"] = [f"{page}?join={i}" for i in range(int(summary["players"]))]
         return summary
 
+    reads = RateLimit(settings.max_reads_per_minute)
+
+    def read_allowed(request: Request) -> None:
+        """Reads that replay matches or scan the database (replays, open data, players'
+        pages, leaderboards) are counted per address (``max_reads_per_minute``)."""
+        if not reads.allow(address(request)):
+            raise ApiError(429, _("too many requests from your address (at most {n} a minute of "
+                                  "replays, exports and players' pages); wait a little",
+                                  n=settings.max_reads_per_minute))
+
+    deep_checked = [-1e9]      # when SQLite's whole file was last checked (monotonic s)
+
     @app.get("/api/health")
     async def health() -> JSONResponse:
+        """Ready and the database readable: its tables read each time, and SQLite's whole file
+        checked at most once a minute (a proxy may ask every few seconds)."""
         if not service.ready:
             return JSONResponse({"ok": False}, status_code=503)
+        now = time.monotonic()
+        deep = now - deep_checked[0] > 60
+        try:
+            await asyncio.wait_for(service.store.run(service.store.check, deep), 10)
+        except Exception as e:  # noqa: BLE001 - whatever keeps the database from being read
+            log.error("health: the database cannot be read: %s", e)
+            return JSONResponse({"ok": False, "error": _("the database cannot be read")}, status_code=503)
+        if deep:
+            deep_checked[0] = now
         return JSONResponse({"ok": True, "protocol": PROTOCOL})
 
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
-        return games_list()
+        # built once per language in a worker thread (0.6 s the first time): no table's
+        # socket waits behind it
+        return await asyncio.to_thread(games_list_in, current_language())
 
     @app.post("/api/players", status_code=201)
     async def new_player(request: Request) -> JSONResponse:
@@ -158,11 +212,50 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
         assert player is not None
         return [links(request, t) for t in await service.tables_of(player)]
 
+    add_account_routes(app, service.accounts, Profiles(service.store), body_of, player_of, address, ApiError,
+                       read_allowed)
+
+    @app.get("/api/players/me/friends/tables")
+    async def friends_tables_of(request: Request) -> list[dict[str, Any]]:
+        """Listed tables, not over, of the player's recent opponents (the lobby's "friends'
+        tables"), newest first, with links."""
+        player = await player_of(request, required=True)
+        assert player is not None
+        ids = await service.store.run(friends_tables, service.store, player.id)
+        return [links(request, await service.summary(tid)) for tid in ids]
+
     @app.post("/api/tables", status_code=201)
     async def create(request: Request) -> JSONResponse:
         player = await player_of(request)
         table, extra = await service.create_table(await body_of(request), address(request), player)
         return JSONResponse({**links(request, table.summary()), **extra}, status_code=201)
+
+    @app.post("/api/quickplay")
+    async def quickplay(request: Request) -> dict[str, Any]:
+        """A seat in seconds (issue 28): ``{"game", "bot"?, "players"?}``."""
+        player = await player_of(request)
+        got = await service.quick.play(await body_of(request), player, address(request))
+        got["url"] = f"{str(request.base_url).rstrip('/')}/tables/{got['table']}"
+        return got
+
+    @app.post("/api/tables/{table_id}/rematch", status_code=201)
+    async def rematch(table_id: str, request: Request) -> JSONResponse:
+        got = await service.quick.rematch(table_id, await player_of(request), address(request))
+        summary = links(request, got.pop("summary"))
+        return JSONResponse({**summary, **got}, status_code=201)
+
+    @app.get("/api/export/{game}")
+    async def export_month(game: str, request: Request, month: str | None = None) -> StreamingResponse:
+        """Open game data: every finished public match of ``game`` that ended in ``month``
+        (YYYY-MM, UTC), one scenario file per line (docs/open-data.md)."""
+        read_allowed(request)
+        if month is None:
+            raise ApiError(400, _("give the month: ?month=YYYY-MM"))
+        try:
+            lines = export_lines(service.store, game, month)
+        except ValueError as e:
+            raise ApiError(400, str(e)) from None
+        return StreamingResponse(lines, media_type="application/x-ndjson; charset=utf-8")
 
     @app.get("/api/tables")
     async def list_tables(request: Request) -> list[dict[str, Any]]:
@@ -198,12 +291,14 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
         return links(request, await service.open_seat(table_id, n, await player_of(request)))
 
     @app.get("/api/tables/{table_id}/replay")
-    async def replay(table_id: str) -> dict[str, Any]:
+    async def replay(table_id: str, request: Request) -> dict[str, Any]:
+        read_allowed(request)
         return await service.replay(table_id)
 
     @app.get("/api/tables/{table_id}/replay/steps")
-    async def replay_steps_of(table_id: str, seat: str | None = None) -> dict[str, Any]:
+    async def replay_steps_of(table_id: str, request: Request, seat: str | None = None) -> dict[str, Any]:
         """The ended match step by step as one seat saw it (the replay viewer)."""
+        read_allowed(request)
         if seat is not None and not _SEAT.fullmatch(seat):
             raise ApiError(400, _("?seat= must be a seat number from 0 (seat 1 is 0), not {seat}",
                                   seat=repr(seat[:20])))
@@ -218,7 +313,7 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
 
     @app.get("/tables/{table_id}/replay", response_class=HTMLResponse)
     async def replay_page(table_id: str) -> HTMLResponse:
-        return HTMLResponse(render_page(_page("replay.html"), current_language()))
+        return HTMLResponse(render_page(with_preloads(_page("replay.html"), WEB_DIR), current_language()))
 
     @app.post("/api/games/{game}/rows")
     async def check_rows(game: str, request: Request) -> dict[str, Any]:
@@ -245,11 +340,20 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
 
     @app.get("/", response_class=HTMLResponse)
     async def lobby() -> HTMLResponse:
-        return HTMLResponse(render_page(_page("index.html"), current_language()))
+        return HTMLResponse(render_page(with_preloads(_page("index.html"), WEB_DIR), current_language()))
+
+    @app.get("/players/{name}", response_class=HTMLResponse)
+    async def player_page(name: str) -> HTMLResponse:
+        """A player's page: ratings, history, and for the signed-in owner their account."""
+        return HTMLResponse(render_page(with_preloads(_page("player.html"), WEB_DIR), current_language()))
+
+    @app.get("/leaderboards/{game}", response_class=HTMLResponse)
+    async def leaderboard_page(game: str) -> HTMLResponse:
+        return HTMLResponse(render_page(with_preloads(_page("leaderboard.html"), WEB_DIR), current_language()))
 
     @app.get("/tables/{table_id}", response_class=HTMLResponse)
     async def table_page(table_id: str) -> HTMLResponse:
-        return HTMLResponse(render_page(_page("table.html"), current_language()))
+        return HTMLResponse(render_page(with_preloads(_page("table.html"), WEB_DIR), current_language()))
 
     @app.get("/api/i18n/{lang}")
     async def page_words(lang: str) -> dict[str, Any]:
@@ -317,6 +421,7 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
     async def _serve(websocket: WebSocket, box: Outbox, table: Any, seat: int | None) -> None:
         bucket = TokenBucket(settings.moves_per_second)
         chat_bucket = TokenBucket(CHAT_PER_SECOND)
+        ping_bucket = TokenBucket(PINGS_PER_SECOND)
         bad = 0
         limit = settings.max_message_bytes
         while True:
@@ -364,7 +469,10 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
                     return
                 continue
             if data["type"] == "ping":
-                box.put(pong_frame())
+                if ping_bucket.take():
+                    box.put(pong_frame())
+                else:       # a flood of pings is answered only as fast as the limit allows
+                    box.put(error_frame(_("too many pings: at most {n} per second", n=PINGS_PER_SECOND)))
                 continue
             if data["type"] == "chat":
                 why = chat_problem(data.get("text"))

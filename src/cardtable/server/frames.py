@@ -20,6 +20,7 @@ from ..explanation import score_summary, summary_json
 from ..game import State
 from ..i18n import current_language
 from ..movewords import log_lines, move_words, sayer
+from ..picture import table_picture
 from ..presentation import seat_names, table_layout
 from ..scoring import ScoreItem
 
@@ -87,7 +88,9 @@ def with_presentation(frame: dict[str, Any], state: State, hints: bool = True,
                       cache: dict[Any, Any] | None = None) -> dict[str, Any]:
     """The frame plus what the browser table draws: ``layout`` (the core's table layout,
     ``presentation.table_layout``), ``hint`` (``advice.hint``: a legal move and why),
-    ``warnings`` (``advice.warn`` for each legal move that is costly, by move text) and, once
+    ``warnings`` (``advice.warn`` for each legal move that is costly, by move text), ``felt``
+    (the card table's picture and where each legal move is made on it,
+    ``picture.table_picture``; also in ``finished``) and, once
     the deal is over, ``score`` (the deal's score in words, ``explanation.score_summary``).
     All are computed from the frame's own ``view`` and the seat's own legal moves, so they
     can show nothing the view does not (the leak test builds them in resampled worlds too);
@@ -102,6 +105,7 @@ def with_presentation(frame: dict[str, Any], state: State, hints: bool = True,
     add_words(out, names)                       # in this connection's language, bots named in it
     out["seat_words"] = names
     out["layout"] = table_layout(view, frame["legal"], names)
+    out["felt"] = table_picture(view, frame["legal"])
     # a table whose hints are off (version 2): no frame carries advice
     moves = state.legal_moves(seat) if hints and frame["legal"] and seat is not None else []
     out["hints"] = hints
@@ -130,7 +134,8 @@ def with_presentation(frame: dict[str, Any], state: State, hints: bool = True,
             words = summary_json(score_summary(str(view["game"]), done["view"], names))
             if cache is not None:
                 cache[key] = words
-        out["finished"] = {**done, "summary": words}
+        out["finished"] = {**done, "summary": words,
+                           "picture": table_picture(done["view"], [])["picture"]}
     return out
 
 

@@ -10,11 +10,13 @@ ends.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from ..bots import bot_names, default_bot_name
 from ..bots.labels import bot_description, bot_label
 from ..bots.levels import LEVELS
+from ..i18n import current_language, use_language
 from ..options import option_rows
 from ..registry import game_ids, get_game
 from .lang import game_name
@@ -31,7 +33,26 @@ MATCH_LENGTH: dict[str, tuple[str, ...]] = {
 }
 
 
+#: the list per language: the same for the process's life (it took 0.6 s, and every table
+#: page and lobby asks for it)
+_LISTS: dict[str, list[dict[str, Any]]] = {}
+
+
 def games_list() -> list[dict[str, Any]]:
+    """The list in the current language."""
+    lang = current_language()
+    if lang not in _LISTS:
+        _LISTS[lang] = _games_list()
+    return copy.deepcopy(_LISTS[lang])
+
+
+def games_list_in(lang: str) -> list[dict[str, Any]]:
+    """The list in ``lang`` (for a worker thread, which has no request's language)."""
+    with use_language(lang):
+        return games_list()
+
+
+def _games_list() -> list[dict[str, Any]]:
     out = []
     for gid in game_ids():
         game = get_game(gid)

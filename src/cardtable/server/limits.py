@@ -34,6 +34,13 @@ class RateLimit:
         q.append(now)
         return True
 
+    def used_up(self, key: str | None) -> bool:
+        """Whether ``key`` has no event left in the window (nothing is counted)."""
+        if key is None or self.limit <= 0:
+            return False
+        cut = self.now() - self.window
+        return sum(1 for t in self._seen.get(key, ()) if t > cut) >= self.limit
+
     def forget_old(self) -> None:
         """Drop the keys with no event in the window (memory stays bounded)."""
         cut = self.now() - self.window

@@ -298,7 +298,7 @@ def default_hints(seats: list[SeatRow]) -> bool:
 def summary_json(row: TableRow, *, status: str | None = None,
                  seq: int | None = None, totals: list[int] | None = None) -> dict[str, Any]:
     """The contract's table summary (version 2: ``host``, ``listed``, ``hints``,
-    ``known_deal``), from the stored row or, where given, the live values."""
+    ``known_deal``; version 3: ``rated``), from the stored row or, where given, the live values."""
     out: dict[str, Any] = {
         "id": row.id, "game": row.game, "players": row.players, "preset": row.preset,
         "rules": row.rules, "seats": seats_json(row.seats),
@@ -306,7 +306,7 @@ def summary_json(row: TableRow, *, status: str | None = None,
         "totals": row.totals if totals is None else totals,
         "host": row.host_name, "listed": row.listed,
         "hints": row.hints if row.hints is not None else default_hints(row.seats),
-        "known_deal": row.known_deal}
+        "known_deal": row.known_deal, "rated": row.rated}
     if row.abandoned:
         out["abandoned"] = True
     if row.turn_seconds:

@@ -36,7 +36,8 @@ def rules_page(game_id: str) -> str:
     home = html.escape(_("cardtable"))
     return (f"<!doctype html><html lang=\"{html_lang(loc)}\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-            f"<title>{title}</title><link rel=\"stylesheet\" href=\"/static/style.css\"></head>"
+            f"<title>{title}</title><link rel=\"stylesheet\" href=\"/static/style.css\">"
+            "<link rel=\"stylesheet\" href=\"/static/fonts.css\"></head>"
             f"<body class=\"rules-page\"><header class=\"bar\"><a class=\"home\" href=\"/\">{home}</a>"
             f"<h1>{title}</h1></header><main class=\"rules\">{body}</main>"
             f"{catalog_script(loc)}<script type=\"module\" src=\"/static/i18n.js\"></script>"

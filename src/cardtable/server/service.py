@@ -23,11 +23,15 @@ from ..bots import make_bot
 from ..errors import BadOption, CardtableError, IllegalMove, UnknownGame
 from ..i18n import N_, _, use_language
 from ..registry import get_game
+from .accounts import Accounts
+from .botpool import BotFailed, BotPool, client_of, job_for
 from .clock import Clock
 from .committer import Committer
 from .games import default_bot_name
 from .limits import OpenCount, RateLimit
 from .livetable import LiveTable, default_hints, summary_json
+from .quickplay import QuickPlay, keep_seats
+from .rated import rate_ended, rated_problem
 from .store import (
     NOTIFY_CHANNEL,
     MoveRow,
@@ -80,9 +84,18 @@ class Settings:
     evict_finished_s: float = 30.0       # a finished table leaves memory this long after its last use
     evict_idle_s: float = 600.0          # ... any other table (it is in the database: loaded again)
     sweep_s: float = 5.0                 # how often the service looks for tables to evict
+    max_reads_per_minute: int = 120      # version 3: replays, exports, players' pages per address
+    # search bots think in this many worker processes (server/botpool.py); 0: in a thread of
+    # this process as before (tests, debugging). ``cardtable serve`` gives the number of cores.
+    bot_workers: int = 0
+    bot_timeout_s: float = 30.0          # a pool's move not back this long after a worker took it:
+    #                                      the game's quick default bot plays instead
 
 
 class TableService:
+    error = ApiError            # for the modules that serve beside it (quickplay)
+    api_error = ApiError
+
     def __init__(self, settings: Settings, clock: Clock | None = None) -> None:
         self.settings = settings
         self.clock = clock or Clock()
@@ -100,13 +113,22 @@ class TableService:
         self.new_seats = RateLimit(settings.max_seats_per_minute)
         self.new_tables = RateLimit(settings.max_tables_per_minute)
         self.connections = OpenCount(settings.max_connections_per_client)
+        self.accounts = Accounts(self.store, self.clock)     # version 3
+        self._background: set[asyncio.Task[Any]] = set()
+        self.quick = QuickPlay(self)
 
     # --- life cycle --------------------------------------------------------------------
+
+    #: the worker processes of search bots (``Settings.bot_workers``; None: bots in threads)
+    bots: BotPool | None = None
 
     async def start(self, background: bool = True) -> None:
         # before any commit: the connection kept for commits is made without auto-checkpoints
         self.store.own_checkpoints = background and not self.store.is_postgres and self.settings.checkpoint_s > 0
         self.store.migrate()
+        if self.settings.bot_workers > 0 and self.bots is None:
+            # its processes start with the first move sent to them (in a thread: about a second)
+            self.bots = BotPool(self.settings.bot_workers, timeout_s=self.settings.bot_timeout_s)
         for tid in await self.store.run(self.store.live_table_ids):   # bots and timers resume after a restart
             table = await self.get(tid)
             if table is not None:
@@ -143,6 +165,9 @@ class TableService:
             self._gc_threshold = None
         if self.settings.gc_freeze_s > 0:
             gc.unfreeze()
+        if self.bots is not None:
+            self.bots.close()
+            self.bots = None
         self.store.close()
 
     # --- loading -----------------------------------------------------------------------
@@ -211,6 +236,9 @@ class TableService:
             await self._refresh_locked(table)
         self.schedule_bots(table, fallback=True)
 
+    async def refresh_locked(self, table: LiveTable) -> None:
+        await self._refresh_locked(table)
+
     async def _refresh_locked(self, table: LiveTable) -> None:
         row = await self.store.run(self.store.load_table, table.id)
         if row is None:
@@ -271,10 +299,12 @@ class TableService:
 
     # --- tables ------------------------------------------------------------------------
 
-    async def create_table(self, body: Any, client_addr: str | None,
-                           player: PlayerRow | None = None) -> tuple[LiveTable, dict[str, Any]]:
+    async def create_table(self, body: Any, client_addr: str | None, player: PlayerRow | None = None,
+                           quick: bool = False, kept: dict[int, str] | None = None
+                           ) -> tuple[LiveTable, dict[str, Any]]:
         """A new table; the answer's additions (``host``, the host's ``seat`` and ``token``
-        when ``seats`` names ``"me"``) come second."""
+        when ``seats`` names ``"me"``) come second.  ``quick``: a quick-play table (its bots
+        give their seats to people); ``kept``: open seats kept for players (a rematch)."""
         again = None
         if isinstance(body, dict) and "same_cards_as" in body:
             # "play these cards again": an ended match's game, options and seed, so its deals
@@ -291,10 +321,19 @@ class TableService:
             body.update(game=src.game, players=src.players, preset=src.preset, rules=src.rules)
             again = src.seed
         row, me = self._new_table_row(body, player)
+        row.quick = quick
+        keep_seats(row, kept or {})
         if again is not None:
             row.seed = again
             row.known_deal = True
             row.listed = False
+        if row.rated:
+            why = rated_problem(row.seats, row.known_deal)
+            if why is None and me is not None and player is not None and \
+                    await self.store.run(self.accounts.db.account_of_player, player.id) is None:
+                why = _("a rated table seats only players with an account: sign in to sit at it")
+            if why is not None:
+                raise ApiError(400, why)
         limit = self.settings.max_open_tables_per_client
         if not self.new_tables.allow(client_addr):
             raise ApiError(429, _("too many new tables from your address (at most {n} a minute); "
@@ -334,7 +373,7 @@ class TableService:
         if not isinstance(body, dict):
             raise ApiError(400, _("the body must be a JSON object with 'game' and 'seats'"))
         known = {"game", "players", "preset", "rules", "seats", "turn_seconds", "bot_delay_ms", "listed",
-                 "hints", "same_cards_as"}
+                 "hints", "same_cards_as", "rated"}
         unknown = sorted(set(body) - known)
         if unknown:
             raise ApiError(400, _("unknown field {field}; fields: {fields}", field=repr(unknown[0]),
@@ -409,7 +448,7 @@ class TableService:
                                   "'bot_delay_ms' must be at least {least}, not {value}", least=least,
                                   value=delay))
         flags = {}
-        for key in ("listed", "hints"):
+        for key in ("listed", "hints", "rated"):
             value = body.get(key)
             if value is not None and not isinstance(value, bool):
                 raise ApiError(400, _("{field} must be true or false, not {value}", field=repr(key),
@@ -421,7 +460,8 @@ class TableService:
             bot_delay_ms=delay, status="waiting", seq=0, totals=[0] * players, deadline_ms=None,
             created_ms=self.clock.now_ms(), seats=seat_rows, host_player=player.id if player else None,
             listed=flags["listed"] if flags["listed"] is not None else True,
-            hints=flags["hints"] if flags["hints"] is not None else default_hints(seat_rows)), me
+            hints=flags["hints"] if flags["hints"] is not None else default_hints(seat_rows),
+            rated=bool(flags["rated"])), me
 
     async def summary(self, table_id: str) -> dict[str, Any]:
         """From the database, not this process's memory: it shows only committed moves, and
@@ -497,6 +537,9 @@ class TableService:
                 raise ApiError(409, _("the match at table {table} is over", table=table_id))
             s = table.row.seats[seat]
             was_away = s.away
+            if table.row.rated and await self.store.run(self.accounts.db.account_of_player, player.id) is None:
+                raise ApiError(403, _("table {table} is rated: only players with an account may sit at it; "
+                                      "sign in first", table=table_id))
             if s.player_id == player.id:
                 # the player's own seat: back from another device or a closed tab, or from a
                 # bot that played it meanwhile
@@ -509,6 +552,9 @@ class TableService:
                     await self._refresh_locked(table)
                     raise ApiError(409, _("seat {seat} is taken", seat=seat + 1)) from None
             else:
+                if s.kind == "open" and s.player_id is not None:
+                    raise ApiError(409, _("seat {seat} is kept for the player who sat there in the last "
+                                          "match", seat=seat + 1))
                 if s.kind != "open":
                     raise ApiError(409, (_("seat {seat} is taken (bot {name})", seat=seat + 1, name=repr(s.name))
                                         if s.kind == "bot" else
@@ -536,6 +582,9 @@ class TableService:
                 table.announce(BACK, seat=seat + 1, name=name or player.name)
         self.schedule_bots(table)
         return {"seat": seat, "token": token}
+
+    async def seats_changed(self, table: LiveTable) -> None:
+        await self._seats_changed(table)
 
     async def _seats_changed(self, table: LiveTable) -> None:
         """After a seat changed (table locked): the row as stored (another process may have
@@ -747,7 +796,22 @@ class TableService:
         table.row.deadline_ms = deadline
         table.row.status = table.status
         table.broadcast([finished] if finished is not None and finished is not table.state else None)
+        if table.deal_index != deal:
+            await self.quick.deal_began(table)
+        if table.row.rated and table.status == "over":
+            self._later(rate_ended(self.accounts.db, table, self.clock.now_ms()))
         return None
+
+    def _later(self, work: Any) -> None:
+        """Run ``work`` (a coroutine) beside the table: its failure is logged, never raised."""
+        async def run() -> None:
+            try:
+                await work
+            except Exception:  # noqa: BLE001
+                log.exception("background work failed")
+        task = asyncio.create_task(run())
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     async def _roll_back(self, table: LiveTable, committed: int) -> None:
         """Forget a move whose commit failed (the clients never saw it), then catch up with
@@ -854,15 +918,29 @@ class TableService:
     INLINE_BOT_MS = 20.0
 
     async def _choose(self, table: LiveTable, seat: int, name: str) -> str:
-        """The bot's move, the table locked.  A search bot thinks for a while: off the event
-        loop, in a thread.  A quick bot (a game's heuristic: well under a millisecond for
-        most) is asked on the loop: a thread would cost more than its move, and under load
-        every hand-over waits for the GIL.  A bot seen taking over ``INLINE_BOT_MS`` once
-        goes to a thread from then on."""
+        """The bot's move, the table locked.  A search bot (``uses_sampler``) thinks for
+        tenths of a second to seconds: in a worker process of the bot pool (``bot_workers``;
+        in a thread of this process without one).  A quick bot (a game's heuristic: well
+        under a millisecond for most; 十三张's arranger ~1.4 ms) is asked on the loop: a move
+        sent to a worker costs the loop 0.3–0.4 ms of CPU itself (the executor's threads,
+        pickling), and a lane of workers for the costlier quick bots gained nothing in the
+        load test (docs/performance.md).  A bot seen taking over ``INLINE_BOT_MS`` once goes
+        where the search bots go from then on.  When the pool gives no move (a worker crashed
+        or took over ``bot_timeout_s``), the game's quick default bot plays instead."""
         key = (table.row.game, name)
         bot = table.bot_for(seat, name)
         if getattr(bot, "uses_sampler", False) or key in self._slow_bots:
-            return await asyncio.to_thread(table.choose_bot_move, seat, name)
+            if self.bots is None:
+                return await asyncio.to_thread(table.choose_bot_move, seat, name)
+            try:
+                return await self.bots.move(client_of(table), job_for(table, seat, name))
+            except BotFailed as e:
+                fallback = default_bot_name(table.row.game)
+                if fallback == name or getattr(table.bot_for(seat, fallback), "uses_sampler", False):
+                    fallback = "random"
+                log.warning("table %s: bot %s at seat %d gave no move (%s); %s plays it instead",
+                            table.id, name, seat + 1, e, fallback)
+                return table.choose_bot_move(seat, fallback)
         start = time.thread_time()      # CPU time: a busy machine does not make a bot slow
         text = table.choose_bot_move(seat, name)
         if (time.thread_time() - start) * 1000 > self.INLINE_BOT_MS:

@@ -51,6 +51,9 @@ tables_t = sa.Table(
     sa.Column("hints", sa.Boolean),
     sa.Column("known_deal", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("abandoned", sa.Boolean, nullable=False, server_default=sa.false()),
+    # version 3 (migration 0003): rated tables
+    sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("quick", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 seats_t = sa.Table(
     "seats", metadata,
@@ -69,6 +72,7 @@ players_t = sa.Table(
     sa.Column("name", sa.String(64), nullable=False),
     sa.Column("client_addr", sa.String(64)),
     sa.Column("created_ms", sa.BigInteger, nullable=False),
+    sa.Column("account_id", sa.String(32)),     # version 3: the account the credential belongs to
 )
 moves_t = sa.Table(
     "moves", metadata,
@@ -172,6 +176,8 @@ class TableRow:
     listed: bool = True
     hints: bool | None = None          # None: the default (at most one seat is a person)
     known_deal: bool = False
+    rated: bool = False                # version 3: every seat a person with an account
+    quick: bool = False                # ... a quick-play table: its bots give seats to people
     abandoned: bool = False
     host_name: str | None = None       # read with the row (the host's player name)
 
@@ -255,10 +261,22 @@ class Store:
         self.engine = make_engine(url)
         self.is_postgres = self.engine.dialect.name == "postgresql"
         self.instance = ""          # names this process in notifications, to skip its own
-        # PostgreSQL round trips take milliseconds: run them in threads so that the event
-        # loop serves other tables meanwhile; SQLite calls (tens of microseconds) stay inline
-        self.offload = self.is_postgres
-        self._executor = ThreadPoolExecutor(max_workers=8, thread_name_prefix="cardtable-db") if self.offload else None
+        # Every call runs in a database thread, never on the event loop: a PostgreSQL round
+        # trip takes milliseconds, and a SQLite call that is usually tens of microseconds
+        # waits up to its busy timeout (30 s) while another process holds the file's lock
+        # (issue 28: every table stopped meanwhile).  SQLite gets one thread: its
+        # transactions all begin IMMEDIATE (they take the write lock), so a second thread
+        # would only wait in SQLite's busy handler (sleeps of 1 ms and more); one thread
+        # keeps them in order as the loop did.  ``offload = False`` (tests, tools) calls
+        # inline again.
+        self.offload = True
+        self._executor: ThreadPoolExecutor | None = ThreadPoolExecutor(
+            max_workers=8 if self.is_postgres else 1, thread_name_prefix="cardtable-db")
+        # SQLite: the committer first tries a batch of moves on the loop with a busy timeout
+        # of 0, so it never waits there (a lock held elsewhere sends it to the database
+        # thread): a hand-over to the thread costs more than the commit (committer.py,
+        # ``_write_at_once``).  False: every batch in the thread.
+        self.inline_commits = not self.is_postgres
         self._move_conn: Any = None     # SQLite: the pool's connection kept for commits
         self._ckpt_conn: Any = None     # ... and the one of the checkpoint thread
         self._ckpt_lock = threading.Lock()
@@ -268,12 +286,23 @@ class Store:
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """Call one of this store's methods, in a database thread where that pays."""
-        if self._executor is None:
+        if self._executor is None or not self.offload:
             return fn(*args)
         return await asyncio.get_running_loop().run_in_executor(self._executor, partial(fn, *args))
 
     def migrate(self) -> None:
         migrate(self.engine)
+
+    def check(self, deep: bool = False) -> None:
+        """Read the database (raises when it cannot): every table row counted, and with
+        ``deep`` SQLite's ``quick_check`` of the whole file (a damaged page anywhere)."""
+        with self.engine.connect() as c:
+            c.execute(sa.select(sa.func.count()).select_from(tables_t)).scalar_one()
+            c.execute(sa.select(sa.func.count()).select_from(moves_t)).scalar_one()
+            if deep and not self.is_postgres:
+                found = [r[0] for r in c.exec_driver_sql("PRAGMA quick_check(1)")]
+                if found != ["ok"]:
+                    raise sa.exc.DatabaseError("PRAGMA quick_check", None, Exception(str(found[:1])))
 
     def close(self) -> None:
         if self._move_conn is not None:
@@ -297,7 +326,8 @@ class Store:
                 turn_seconds=row.turn_seconds, bot_delay_ms=row.bot_delay_ms, status=row.status,
                 seq=row.seq, totals=json.dumps(row.totals), deadline_ms=row.deadline_ms,
                 client_addr=row.client_addr, created_ms=row.created_ms, host_player=row.host_player,
-                listed=row.listed, hints=row.hints, known_deal=row.known_deal, abandoned=row.abandoned))
+                listed=row.listed, hints=row.hints, known_deal=row.known_deal, abandoned=row.abandoned,
+                rated=row.rated, quick=row.quick))
             c.execute(seats_t.insert(), [
                 {"table_id": row.id, "seat": i, "kind": s.kind, "name": s.name,
                  "token_hash": token_hash(tokens[i]) if i in tokens else None,
@@ -564,7 +594,7 @@ def _table_row(r: Any, seats: Any) -> TableRow:
         totals=json.loads(r["totals"]), deadline_ms=r["deadline_ms"], created_ms=r["created_ms"],
         client_addr=r["client_addr"], host_player=r["host_player"], listed=bool(r["listed"]),
         hints=None if r["hints"] is None else bool(r["hints"]), known_deal=bool(r["known_deal"]),
-        abandoned=bool(r["abandoned"]), host_name=r["host_name"],
+        rated=bool(r["rated"]), quick=bool(r["quick"]), abandoned=bool(r["abandoned"]), host_name=r["host_name"],
         seats=[SeatRow(s["kind"], s["name"], s["token_hash"], s["player_id"], s["person_name"])
                for s in seats])
 
