@@ -21,15 +21,15 @@ def test_rows_by_clicking_and_auto(server: Server, browser: Any) -> None:
     frames: list[dict[str, Any]] = []
     page.on("websocket", lambda ws: ws.on("framereceived", lambda p: frames.append(json.loads(p))))
     page.goto(f"{server.base}/tables/{table['id']}#token={token}")
-    page.wait_for_selector("#arrange:not([hidden])", timeout=15_000)
+    page.wait_for_selector("#arrange .arrange-loose .card", timeout=15_000)
     assert page.is_disabled("#arrange-send")
     # the arranger's suggestion fills the three rows with the hand's 13 cards
     page.click("#arrange-auto")
-    rows = {r: [e.inner_text().replace("\n", "") for e in page.query_selector_all(f"[data-row={r}] .card")]
+    rows = {r: [e.get_attribute("data-card") for e in page.query_selector_all(f".arrange-row[data-row={r}] .card")]
             for r in ("head", "middle", "tail")}
     assert [len(rows[r]) for r in ("head", "middle", "tail")] == [3, 5, 5]
     # take one card out of the back row and put it back by clicking card then row
-    page.click("[data-row=tail] .card")
+    page.click(".arrange-row[data-row=tail] .card")
     assert page.is_disabled("#arrange-send")
     page.click(".arrange-loose .card")
     page.click("[data-row=tail] .row-label")
@@ -53,7 +53,7 @@ def test_row_types_live_and_a_foul_is_confirmed(server: Server, browser: Any) ->
     context = browser.new_context()
     page = context.new_page()
     page.goto(f"{server.base}/tables/{table['id']}#token={token}")
-    page.wait_for_selector("#arrange:not([hidden])", timeout=15_000)
+    page.wait_for_selector("#arrange .arrange-loose .card", timeout=15_000)
     seq = page.evaluate("document.body.dataset.seq")
     # a split of the hand that fouls (most random splits do), placed card by card
     import random as _random
@@ -69,12 +69,17 @@ def test_row_types_live_and_a_foul_is_confirmed(server: Server, browser: Any) ->
             page.click(f'.arrange-loose .card[aria-label="{card}"]')
             page.click(f"[data-row={row}] .row-label")
     want = describe_rows([rows["head"], rows["middle"], rows["tail"]])
-    page.wait_for_function("() => document.querySelector('[data-row=tail] .row-type').textContent !== ''",
+    page.wait_for_function("() => document.querySelector('.arrange-row[data-row=tail] .row-type').textContent !== ''",
                            timeout=10_000)
     for i, row in enumerate(("head", "middle", "tail")):
-        assert want.rows[i].kind in page.inner_text(f"[data-row={row}] .row-type")
-    foul = page.inner_text("#foul")
+        assert want.rows[i].kind in page.inner_text(f".arrange-row[data-row={row}] .row-type")
+    # the warning is drawn on the board itself (rows.js, from the server's check), and the two
+    # rows out of order are marked
+    page.wait_for_function("() => document.querySelector('#arrange .arrange-foul')?.textContent !== ''",
+                           timeout=10_000)
+    foul = page.inner_text("#arrange .arrange-foul")
     assert want.fouled, "the test needs a fouling split"
+    assert page.eval_on_selector_all(".arrange-row.fouls", "els => els.length") == 2
     assert ("Fouls" in foul) == want.fouled
     page.click("#arrange-send")
     if want.fouled:

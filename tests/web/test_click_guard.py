@@ -1,7 +1,8 @@
 """Issue 26: a double-click plays one move. The second click of a double-click on "draw"
 (90 ms later) used to land on a button of the next state ("discard 5♠") and play it too; a
 click now acts only on what the person saw when they pressed, and the page sends at most one
-move per state."""
+move per state. The list of all moves (its panel open, as a keyboard or screen-reader user
+keeps it) and the gestures on the table (a double-click on the stock) are guarded alike."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import Server
+from .conftest import Server, open_panel
 
 pytestmark = pytest.mark.slow
 
@@ -84,7 +85,9 @@ def twice(server: Server, browser: Any, kind: str) -> None:
         page = context.new_page()
         got, sent = watch(page)
         page.goto(f"{server.base}/tables/{tid}#token={token}")
-        draw = page.wait_for_selector("[data-move='draw']:not([disabled])", timeout=15_000)
+        page.wait_for_selector("#moves [data-move='draw']", state="attached", timeout=15_000)
+        open_panel(page, "moves")
+        draw = page.wait_for_selector("#moves [data-move='draw']:not([disabled])", timeout=15_000)
         page.wait_for_timeout(400)
         box = draw.bounding_box()
         assert box is not None
@@ -116,52 +119,64 @@ def test_a_key_pressed_twice_plays_one_move(server: Server, browser: Any) -> Non
 
 
 def test_a_real_double_click_plays_one_move(server: Server, browser: Any) -> None:
-    """The same with the browser's own mouse (two clicks ~90 ms apart): whatever the timing, one
-    move; after the moment, a click plays as always."""
-    tid, token = dummy_against_a_bot(server)
-    context = browser.new_context()
-    page = context.new_page()
-    got, sent = watch(page)
-    page.goto(f"{server.base}/tables/{tid}#token={token}")
-    draw = page.wait_for_selector("[data-move='draw']:not([disabled])", timeout=15_000)
-    box = draw.bounding_box()
-    assert box is not None
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    before = my_moves(got)
-    page.mouse.click(x, y)
-    page.wait_for_timeout(90)
-    page.mouse.click(x, y)
-    page.wait_for_timeout(1500)
-    after = my_moves(got)
-    assert after == [*before, "draw"], f"the double-click played {after[len(before):]}"
-    first = page.wait_for_selector("[data-move]:not([disabled])", timeout=5_000)
-    seq = int(page.evaluate("document.body.dataset.seq"))
-    text = first.get_attribute("data-move")
-    first.click()
-    page.wait_for_function(f"() => Number(document.body.dataset.seq) > {seq}", timeout=10_000)
-    assert my_moves(got)[len(after)] == text
-    context.close()
+    """The same with the browser's own mouse, two clicks about 90 ms apart: one move; after the
+    moment, a click plays as always. (An attempt whose clicks this machine could not send within
+    250 ms of each other is no double-click; it is tried again.)"""
+    for _ in range(5):
+        tid, token = dummy_against_a_bot(server)
+        context = browser.new_context()
+        page = context.new_page()
+        got, sent = watch(page)
+        page.goto(f"{server.base}/tables/{tid}#token={token}")
+        page.wait_for_selector("#moves [data-move='draw']", state="attached", timeout=15_000)
+        open_panel(page, "moves")
+        draw = page.wait_for_selector("#moves [data-move='draw']:not([disabled])", timeout=15_000)
+        page.evaluate("""() => { window.__downs = [];
+            document.addEventListener('pointerdown', () => window.__downs.push(performance.now()), true); }""")
+        box = draw.bounding_box()
+        assert box is not None
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        before = my_moves(got)
+        page.mouse.click(x, y)
+        page.wait_for_timeout(90)
+        page.mouse.click(x, y)
+        page.wait_for_timeout(1500)
+        downs = page.evaluate("window.__downs")
+        if len(downs) != 2 or downs[1] - downs[0] > 250:
+            context.close()
+            continue
+        after = my_moves(got)
+        assert after == [*before, "draw"], f"the double-click played {after[len(before):]}"
+        first = page.wait_for_selector("#moves [data-move]:not([disabled])", timeout=5_000)
+        seq = int(page.evaluate("document.body.dataset.seq"))
+        text = first.get_attribute("data-move")
+        first.click()
+        page.wait_for_function(f"() => Number(document.body.dataset.seq) > {seq}", timeout=10_000)
+        assert my_moves(got)[len(after)] == text
+        context.close()
+        return
+    pytest.skip("this machine could not click twice within 250 ms")
 
 
-def test_one_move_per_state_even_when_sent_twice(server: Server, browser: Any) -> None:
-    """The page sends a move once per state: a second send at the same state (a script, a
-    held key, a slow network) sends nothing; a refused move may be chosen again."""
-    tid, token = dummy_against_a_bot(server)
-    context = browser.new_context()
-    page = context.new_page()
-    got, sent = watch(page)
-    page.goto(f"{server.base}/tables/{tid}#token={token}")
-    page.wait_for_selector("[data-move='draw']:not([disabled])", timeout=15_000)
-    # a refused move leaves the player free to choose again at the same state
-    page.fill("#typed-move", "discard Zs")
-    page.click("#typed button[type=submit]")
-    page.wait_for_selector(".message.error", timeout=10_000)
-    page.wait_for_timeout(400)
-    page.evaluate("""() => {
-        document.querySelector("[data-move='draw']").click();
-        document.querySelector("[data-move='draw']").click();
-    }""")
-    page.wait_for_timeout(1000)
-    moves = [m["move"] for m in sent if m.get("type") == "move"]
-    assert moves == ["discard Zs", "draw"], moves
-    context.close()
+def test_a_double_click_on_the_stock_draws_once(server: Server, browser: Any) -> None:
+    """The same for a gesture on the table: a double-click on the stock draws one card; the
+    second click lands on the stock of the next state (where drawing is no move now) and is
+    ignored, not answered with a move or a refusal sent to the server."""
+    for _ in range(5):
+        tid, token = dummy_against_a_bot(server)
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        page = context.new_page()
+        got, sent = watch(page)
+        page.goto(f"{server.base}/tables/{tid}#token={token}")
+        stock = page.wait_for_selector("#felt [data-zone-id='stock'].ft-hot", timeout=15_000)
+        page.wait_for_timeout(400)
+        box = stock.bounding_box()
+        assert box is not None
+        before = my_moves(got)
+        page.mouse.dblclick(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, delay=90)
+        page.wait_for_timeout(1500)
+        after = my_moves(got)
+        assert after == [*before, "draw"], f"the double-click played {after[len(before):]}"
+        assert [m["move"] for m in sent if m.get("type") == "move"] == ["draw"]
+        context.close()
+        return

@@ -9,14 +9,9 @@ from typing import Any
 
 import pytest
 
-from .conftest import Server, click_move
+from .conftest import Server, click_move, hand_cards, open_panel, seat_totals
 
 pytestmark = pytest.mark.slow
-
-
-def seat_totals(page: Any) -> list[int]:
-    got = page.eval_on_selector_all(".seat[data-seat] .total", "els => els.map(e => e.dataset.total)")
-    return [int(x) for x in got]
 
 
 def score_totals(page: Any) -> list[int]:
@@ -25,11 +20,17 @@ def score_totals(page: Any) -> list[int]:
 
 
 def hand(page: Any) -> list[str]:
-    return sorted(e.get_attribute("data-card") for e in page.query_selector_all("#hand [data-card]"))
+    return hand_cards(page)
+
+
+def overlay_totals(page: Any) -> list[int]:
+    """The match totals the end-of-deal overlay shows."""
+    got = page.eval_on_selector_all("#match-totals [data-total]", "els => els.map(e => e.dataset.total)")
+    return [int(x) for x in got]
 
 
 def arrange(page: Any) -> None:
-    page.wait_for_selector("#arrange:not([hidden])", timeout=15_000)
+    page.wait_for_selector("#arrange", timeout=15_000)
     page.click("#arrange-auto")
     page.wait_for_selector("#arrange-send:not([disabled])", timeout=10_000)
     click_move(page, page.query_selector("#arrange-send"))
@@ -53,6 +54,7 @@ def test_reload_on_the_score_screen_shows_the_finished_deal(server: Server, brow
     assert done["finished"]["deal"] == 0 and done["totals"] == [0, 0], "the frame's totals are those before"
     page.wait_for_selector("#next-deal:not([hidden])", timeout=10_000)
     assert seat_totals(page) == after, "the seats show the totals after the deal"
+    assert overlay_totals(page) == after, "the overlay's match totals too"
     assert score_totals(page) == after, "the totals agree with the score (the match started at 0)"
     live_hand = hand(page)
     assert live_hand == sorted(done["view"]["hand"])
@@ -63,6 +65,7 @@ def test_reload_on_the_score_screen_shows_the_finished_deal(server: Server, brow
     assert page.evaluate("document.body.dataset.deal") == "0"
     assert page.evaluate("document.body.dataset.over") == "true"
     assert seat_totals(page) == after
+    assert overlay_totals(page) == after
     assert score_totals(page) == after
     assert hand(page) == live_hand, "the deal's final view"
     reloaded = page.inner_text("#scores")
@@ -80,6 +83,7 @@ def test_reload_on_the_score_screen_shows_the_finished_deal(server: Server, brow
     page.reload()
     page.wait_for_function("() => document.body.dataset.deal === '1'", timeout=15_000)
     assert page.evaluate("document.body.dataset.over") == "false"
+    open_panel(page, "log")
     page.click("#last-deal")
     page.wait_for_function("() => document.body.dataset.deal === '0'", timeout=10_000)
     assert score_totals(page) == after and seat_totals(page) == after

@@ -7,11 +7,12 @@ they play to the end, and every page shows the match's result with the right tot
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import pytest
 
-from .conftest import Server, click_move
+from .conftest import Server, click_move, seat_menu, seat_totals
 
 pytestmark = pytest.mark.slow
 
@@ -21,7 +22,8 @@ def play(pages: list[Any], rng: random.Random, until: Any, limit: int = 800) -> 
     so the deal ends."""
     from playwright.sync_api import Error as PlaywrightError
 
-    for _ in range(limit):
+    moves, deadline = 0, time.monotonic() + 300      # moves made and time, not turns of the loop
+    while moves < limit and time.monotonic() < deadline:
         if until():
             return
         moved = False
@@ -34,6 +36,7 @@ def play(pages: list[Any], rng: random.Random, until: Any, limit: int = 800) -> 
                 except PlaywrightError:
                     continue                # drawn anew meanwhile (a bot moved): look again
                 moved = True
+                moves += 1
                 break
         if not moved:
             pages[0].wait_for_timeout(60)
@@ -81,10 +84,11 @@ def test_two_friends_and_a_spectator_play_a_whole_match(server: Server, browser:
     play([ann, bea], rng, lambda: int(cai.evaluate("document.body.dataset.seq")) >= start + 6)
     # Bea closes her tab; the host sees her gone and hands her seat to a bot
     bea.close()
-    ann.wait_for_selector(".seat[data-seat='1'] .presence.off", timeout=10_000)
+    ann.wait_for_selector("#players [data-player='1'] .presence.off", state="attached", timeout=10_000)
+    seat_menu(ann, 1)
     ann.click(".host-action[data-action=bot][data-for-seat='1']")
-    ann.wait_for_selector(".seat[data-seat='1'] .away-seat", timeout=10_000)
-    cai.wait_for_selector(".seat[data-seat='1'] .away-seat", timeout=10_000)
+    ann.wait_for_selector("#players [data-player='1'] .away-seat", state="attached", timeout=10_000)
+    cai.wait_for_selector("#players [data-player='1'] .away-seat", state="attached", timeout=10_000)
     # the bot plays for Bea meanwhile
     seq = int(cai.evaluate("document.body.dataset.seq"))
     play([ann], rng, lambda: int(cai.evaluate("document.body.dataset.seq")) >= seq + 4
@@ -101,7 +105,7 @@ def test_two_friends_and_a_spectator_play_a_whole_match(server: Server, browser:
     bea.goto(link)
     bea.wait_for_function("() => document.getElementById('you').textContent.includes('2')", timeout=15_000)
     assert "Welcome back" in bea.inner_text("#banner")
-    ann.wait_for_function("() => !document.querySelector(\".seat[data-seat='1'] .away-seat\")", timeout=10_000)
+    ann.wait_for_function("() => !document.querySelector(\"#players [data-player='1'] .away-seat\")", timeout=10_000)
     assert server.get(f"/api/tables/{tid}")["seats"][1] == {"kind": "person", "name": "Bea"}
     # to the end of the match
     pages = [ann, bea]
@@ -111,9 +115,13 @@ def test_two_friends_and_a_spectator_play_a_whole_match(server: Server, browser:
     for p in (ann, bea, cai, dan):
         p.wait_for_function("() => document.body.dataset.status === 'over'", timeout=15_000)
         assert "score of the deal" in p.inner_text("#scores").lower()
-        shown = [int(x) for x in p.eval_on_selector_all(".seat[data-seat] .total",
-                                                         "els => els.map(e => e.dataset.total)")]
+        shown = seat_totals(p)
         assert shown == final, f"the totals on the page {shown} are the match's {final}"
+        # the end of the match over the table: its winner named, the final totals
+        p.wait_for_selector("#match-over", timeout=10_000)
+        assert p.inner_text("#winners"), "the match's winner is named"
+        assert [int(x) for x in p.eval_on_selector_all("#match-totals [data-total]",
+                                                       "els => els.map(e => e.dataset.total)")] == final
         assert p.is_hidden("#next-deal")
     # the match is in each friend's "my tables", with a way back to it
     ann.goto(server.base + "/")

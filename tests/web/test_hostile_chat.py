@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import Server, as_player, click_move
+from .conftest import Server, as_player, click_move, open_panel
 
 pytestmark = pytest.mark.slow
 
@@ -39,6 +39,7 @@ def test_a_refused_chat_text_says_why_and_blinds_nobody(server: Server, browser:
     a, b, _ = two_friends(server, browser)
     received: list[dict[str, Any]] = []
     b.on("websocket", lambda ws: ws.on("framereceived", lambda p: received.append(json.loads(p))))
+    open_panel(a, "chat")
     for text in HOSTILE:
         # typed into the chat box (a lone surrogate cannot be typed; it can be pasted or scripted)
         a.evaluate(f"() => {{ document.getElementById('chat-text').value = {text}; }}")
@@ -57,9 +58,9 @@ def test_a_refused_chat_text_says_why_and_blinds_nobody(server: Server, browser:
     assert "there" not in log and "txt.exe" not in log and "width" not in log
     # both pages are alive: the next move reaches the other page
     mover, other = (a, b) if a.query_selector("[data-move]") else (b, a)
-    mover.wait_for_selector("[data-move]:not([disabled])", timeout=15_000)
+    mover.wait_for_selector("[data-move]:not([disabled])", state="attached", timeout=15_000)
     seq = int(other.evaluate("document.body.dataset.seq"))
-    click_move(mover, mover.query_selector("[data-move]"))
+    click_move(mover, mover.query_selector("#moves [data-move]"))
     other.wait_for_function(f"() => Number(document.body.dataset.seq) > {seq}", timeout=10_000)
     assert other.inner_text("#conn") == "connected"
     a.context.close()
@@ -77,9 +78,9 @@ def test_a_connection_the_server_closes_comes_back(server: Server, browser: Any)
     assert sockets, "the page opened a new socket by itself"
     # and plays on it
     mover, other = (a, b) if a.query_selector("[data-move]") else (b, a)
-    mover.wait_for_selector("[data-move]:not([disabled])", timeout=15_000)
+    mover.wait_for_selector("[data-move]:not([disabled])", state="attached", timeout=15_000)
     seq = int(other.evaluate("document.body.dataset.seq"))
-    click_move(mover, mover.query_selector("[data-move]"))
+    click_move(mover, mover.query_selector("#moves [data-move]"))
     other.wait_for_function(f"() => Number(document.body.dataset.seq) > {seq}", timeout=10_000)
     a.context.close()
     b.context.close()
@@ -118,8 +119,8 @@ def test_a_silent_connection_is_given_up_and_opened_again(server: Server, browse
     page.wait_for_timeout(3000)
     assert len(routes) >= 2, "the page opened a new socket after the old one went silent"
     page.wait_for_function("() => document.getElementById('conn').textContent === 'connected'", timeout=10_000)
-    page.wait_for_selector("[data-move]:not([disabled])", timeout=15_000)
+    page.wait_for_selector("[data-move]:not([disabled])", state="attached", timeout=15_000)
     seq = int(page.evaluate("document.body.dataset.seq"))
-    click_move(page, page.query_selector("[data-move]"))
+    click_move(page, page.query_selector("#moves [data-move]"))
     assert int(page.evaluate("document.body.dataset.seq")) > seq
     context.close()

@@ -71,12 +71,15 @@ def test_screenshot_of_a_thai_dummy_table(server: Server, browser: Any) -> None:
     page = context.new_page()
     page.goto(f"{server.base}/tables/{tid}?lang=th#token={token}")
     page.wait_for_selector("[data-card]", timeout=15_000)
-    page.wait_for_selector("[data-move]", timeout=15_000)
+    page.wait_for_selector("[data-move]", state="attached", timeout=15_000)
     assert page.get_attribute("html", "lang") == "th"
-    assert page.inner_text(".mine h2") == said("th", "Your hand")
+    assert page.inner_text("#chat-panel-h") == said("th", "Chat")
+    assert page.get_attribute("#settings-open", "aria-label") == said("th", "settings")
     assert page.inner_text("#you").startswith("คุณ")
+    assert THAI.search(page.inner_text("#actionbar"))
     SCREENS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENS / "dummy-th.png"), full_page=True)
+    page.wait_for_timeout(500)
+    page.screenshot(path=str(SCREENS / "dummy-th.png"))
     context.close()
 
 
@@ -85,13 +88,14 @@ def test_screenshot_of_a_chinese_shisanzhang_table(server: Server, browser: Any)
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.goto(f"{server.base}/tables/{tid}?lang=zh_Hans#token={token}")
-    page.wait_for_selector("#arrange:not([hidden])", timeout=15_000)
+    page.wait_for_selector("#arrange", timeout=15_000)
     page.click("#arrange-auto")
-    page.wait_for_selector("[data-row=tail] .card", timeout=10_000)
+    page.wait_for_selector(".arrange-row[data-row=tail] .card", timeout=10_000)
     assert page.get_attribute("html", "lang") == "zh-Hans"
     assert page.inner_text("#arrange h2") == said("zh_Hans", "Arrange your rows")
     assert HAN.search(page.inner_text("#arrange-send"))
-    page.screenshot(path=str(SCREENS / "shisanzhang-zh_Hans.png"), full_page=True)
+    page.wait_for_timeout(500)
+    page.screenshot(path=str(SCREENS / "shisanzhang-zh_Hans.png"))
     context.close()
 
 
@@ -101,7 +105,7 @@ WORD = re.compile(r"[A-Za-z]{3,}")
 # the regions whose words come from the core and the games (the layout, hints, the score in
 # words, the move log): checked by the second test, once those texts are marked
 ENGINE_REGIONS = ["#turn", "#centre", "#hint", "#scores", "#log", "#facts", "#confirm-text",
-                  "#foul", ".row-type"]
+                  ".arrange-foul", ".row-type", "#felt", "#players", ".end-hands", "#announce"]
 VISIBLE_TEXT = """(drop) => {
   const body = document.body.cloneNode(true);
   for (const sel of drop) body.querySelectorAll(sel).forEach((e) => e.remove());
@@ -124,6 +128,11 @@ def allowed_words(page: Any) -> set[str]:
             words |= set(WORD.findall(name))
     for text in page.eval_on_selector_all("[data-move]", "els => els.map(e => e.dataset.move)"):
         words |= set(WORD.findall(text))
+    # people's names at the tables the lobby lists (other tests' tables on this server)
+    names = page.evaluate("""async () => (await (await fetch('/api/tables')).json())
+        .flatMap((t) => [t.host, ...t.seats.map((s) => s.name)]).filter(Boolean)""")
+    for name in names:
+        words |= set(WORD.findall(name))
     return words
 
 
@@ -139,7 +148,7 @@ def pseudo_pages(server: Server, browser: Any) -> Any:
     tid, token = table_for(server, "dummy", ["open", "open", "bot:random"])
     return context, page, [("/?lang=pseudo", "#games li"),
                            (f"/tables/{tid}?lang=pseudo#token={token}", "[data-card]"),
-                           (f"/tables/{tid}?lang=pseudo", "#seats .seat"),
+                           (f"/tables/{tid}?lang=pseudo", "#felt [data-seat]"),
                            (f"/tables/{tid}?lang=pseudo&join=1", "#join:not([hidden])")]
 
 

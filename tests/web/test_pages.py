@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import urllib.error
 import urllib.request
+from typing import Any
 
 import pytest
 
@@ -50,3 +51,32 @@ def test_served_pages_carry_no_card(server: Server) -> None:
         status, body = fetch(server, path)
         assert status == 200, path
         assert not CARD.search(body), f"{path} shows a card: {CARD.search(body)}"
+
+
+# every Content-Security-Policy violation a page meets (the browser reports each one)
+CSP_WATCH = """window.__csp = [];
+document.addEventListener('securitypolicyviolation',
+  (e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));"""
+
+
+def test_the_pages_work_under_their_content_security_policy(server: Server, browser: Any) -> None:
+    """The lobby, a table (its felt, the socket, the cards' data: images, the invite panel's
+    QR code), the replay viewer and a rules page, with the server's CSP: nothing is blocked."""
+    me = server.new_player("Ann")
+    table = server.post("/api/tables", {"game": "gin", "players": 2, "seats": ["me", "bot:random"],
+                                        "bot_delay_ms": 0}, player=me["secret"])
+    context = browser.new_context()
+    context.add_init_script(CSP_WATCH)
+    page = context.new_page()
+    page.goto(f"{server.base}/tables/{table['id']}#token={table['token']}")
+    try:
+        page.wait_for_selector("#felt [data-hand-index]", timeout=15_000)
+    finally:
+        assert page.evaluate("window.__csp") == [], page.inner_text("body")[:300]
+    for path in ("/", "/rules/gin", f"/tables/{table['id']}/replay"):
+        page.goto(server.base + path)
+        page.wait_for_load_state("networkidle")
+        assert page.evaluate("window.__csp") == [], path
+    headers = page.goto(server.base + "/").headers
+    assert "frame-ancestors 'none'" in headers["content-security-policy"]
+    context.close()

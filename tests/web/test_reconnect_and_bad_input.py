@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import Server
+from .conftest import Server, hand_cards, open_panel, reveal
 
 pytestmark = pytest.mark.slow
 
@@ -19,7 +19,7 @@ def gin_seat(server: Server) -> tuple[str, str]:
 
 
 def my_turn(page: Any) -> None:
-    page.wait_for_selector("[data-move]", timeout=15_000)
+    page.wait_for_selector("[data-move]", state="attached", timeout=15_000)
 
 
 def test_reconnect_after_a_dropped_socket(server: Server, browser: Any) -> None:
@@ -44,8 +44,9 @@ def test_reconnect_after_a_dropped_socket(server: Server, browser: Any) -> None:
                            timeout=15_000)
     assert len(routes) == 2, "the page opened a new socket by itself"
     my_turn(page)
-    move = page.query_selector("[data-move]")
+    move = page.query_selector("#moves [data-move]")
     text = move.get_attribute("data-move")
+    reveal(page, move)
     move.click()
     page.wait_for_function(f"() => Number(document.body.dataset.seq) > {before}", timeout=15_000)
     states = [f for f in frames if f.get("type") == "state"]
@@ -68,14 +69,15 @@ def test_an_illegal_typed_move_shows_the_reason_and_changes_nothing(server: Serv
     page.goto(f"{server.base}/tables/{tid}#token={token}")
     my_turn(page)
     seq = page.evaluate("document.body.dataset.seq")
-    hand = [e.get_attribute("data-card") for e in page.query_selector_all("[data-card]")]
+    hand = hand_cards(page)
+    open_panel(page, "moves")
     page.fill("#typed-move", "discard Zs")
     page.click("#typed button[type=submit]")
     page.wait_for_selector(".message.error", timeout=10_000)
     message = page.inner_text("#message")
     assert "Zs" in message and "rank" in message, message
     assert page.evaluate("document.body.dataset.seq") == seq
-    assert [e.get_attribute("data-card") for e in page.query_selector_all("[data-card]")] == hand
+    assert hand_cards(page) == hand
     # a well-formed move that is not legal now names the rule that forbids it
     page.fill("#typed-move", "knock " + hand[0])
     page.click("#typed button[type=submit]")

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import SCREENS, Server, as_player
+from .conftest import SCREENS, Server, as_player, hand_cards, open_panel, seat_menu
 
 pytestmark = pytest.mark.slow
 
@@ -50,7 +50,7 @@ def test_the_invite_link_gives_the_seat_back_to_its_player_only(server: Server, 
     page = bea.new_page()
     take_seat(page, link, "Bea")
     assert "token" not in page.url and "join" not in page.url
-    hand = sorted(e.get_attribute("data-card") for e in page.query_selector_all("[data-card]"))
+    hand = hand_cards(page)
     # Bea closes the tab and opens the invite link again in the same browser: her seat, at once
     page.close()
     page = bea.new_page()
@@ -59,7 +59,7 @@ def test_the_invite_link_gives_the_seat_back_to_its_player_only(server: Server, 
     page.wait_for_selector("[data-card]", timeout=15_000)
     assert page.is_hidden("#join"), "her own seat needs no form"
     assert "2" in page.inner_text("#banner")
-    assert sorted(e.get_attribute("data-card") for e in page.query_selector_all("[data-card]")) == hand
+    assert hand_cards(page) == hand
     assert "token" not in page.url and "join" not in page.url
     # another browser profile opening the same link: refused, clearly, and it may watch
     other = browser.new_context()
@@ -71,7 +71,7 @@ def test_the_invite_link_gives_the_seat_back_to_its_player_only(server: Server, 
     assert stranger.is_hidden("#join")
     stranger.wait_for_function("() => document.body.dataset.seq !== undefined", timeout=15_000)
     assert stranger.inner_text("#you") == "spectator"
-    assert not stranger.query_selector("#hand [data-card]"), "a spectator sees no hand"
+    assert not stranger.query_selector("[data-hand-index]"), "a spectator sees no hand"
     seats = server.get(f"/api/tables/{table['id']}")["seats"]
     assert seats[1] == {"kind": "person", "name": "Bea"}
     other.close()
@@ -104,6 +104,7 @@ def test_the_seat_token_is_not_in_the_address(server: Server, browser: Any) -> N
     page.click("#go")
     page.wait_for_selector("[data-card]", timeout=15_000)
     assert "token" not in page.evaluate("location.href")
+    open_panel(page, "settings")
     assert page.is_visible("#end-table"), "the creator is the host"
     context.close()
 
@@ -128,18 +129,26 @@ def test_the_host_hands_a_seat_to_a_bot_and_its_player_takes_it_back(server: Ser
     ann, table = friends_table(server, bot_delay_ms=400)
     tid = table["id"]
     host = host_page(server, browser, ann, table)
+    open_panel(host, "settings")
     assert host.is_visible("#end-table") and "host" in host.inner_text("#host-line")
+    host.keyboard.press("Escape")
     bea = browser.new_context()
     friend = bea.new_page()
     take_seat(friend, f"{server.base}/tables/{tid}?join=1", "Bea")
+    open_panel(friend, "settings")
     assert friend.is_visible("#leave") and friend.is_hidden("#end-table")
+    friend.keyboard.press("Escape")
+    friend.click("#felt [data-seat='0'] [data-seat-plaque]")
     assert not friend.query_selector(".host-action"), "only the host has the host's tools"
-    host.wait_for_function("() => document.querySelector('.seat[data-seat=\"1\"]').textContent.includes('Bea')",
+    host.wait_for_function("() => document.querySelector('#players [data-player=\"1\"]').textContent.includes('Bea')",
+                           timeout=10_000)
+    host.wait_for_function("() => document.querySelector('#felt [data-seat=\"1\"]').textContent.includes('Bea')",
                            timeout=10_000)
     friend.close()                                       # Bea is away
+    seat_menu(host, 1)
     host.click(".host-action[data-action=bot][data-for-seat='1']")
-    host.wait_for_function("() => document.querySelector('[data-seat=\"1\"] .away-seat')", timeout=10_000)
-    assert "Bea" in host.inner_text("[data-seat='1'] .away-seat")
+    host.wait_for_function("() => document.querySelector('#players [data-player=\"1\"] .away-seat')", timeout=10_000)
+    assert "Bea" in host.inner_text("#players [data-player='1'] .away-seat")
     summary = server.get(f"/api/tables/{tid}")
     assert summary["seats"][1]["kind"] == "bot" and summary["seats"][1]["person"] == "Bea"
     # a stranger cannot take it while the bot keeps it for Bea
@@ -153,26 +162,32 @@ def test_the_host_hands_a_seat_to_a_bot_and_its_player_takes_it_back(server: Ser
     friend = bea.new_page()
     friend.goto(f"{server.base}/tables/{tid}?join=1")
     friend.wait_for_selector("[data-card]", timeout=15_000)
-    host.wait_for_function("() => !document.querySelector('[data-seat=\"1\"] .away-seat')", timeout=10_000)
+    host.wait_for_function("() => !document.querySelector('#players [data-player=\"1\"] .away-seat')", timeout=10_000)
     assert server.get(f"/api/tables/{tid}")["seats"][1] == {"kind": "person", "name": "Bea"}
     # Bea leaves: a bot plays her seat, her page watches
+    open_panel(friend, "settings")
     friend.click("#leave")
     friend.click("#sure-yes")
     friend.wait_for_function("() => document.getElementById('you').textContent === 'spectator'", timeout=10_000)
     assert "left" in friend.inner_text("#banner")
     assert server.get(f"/api/tables/{tid}")["seats"][1]["kind"] == "bot"
-    # the host frees the seat for someone else, then ends the table
+    # the host frees the seat for someone else (from the seat's place), then ends the table
+    host.wait_for_function("() => !document.querySelector('#players [data-player=\"1\"] .presence')", timeout=10_000)
+    seat_menu(host, 1)
     host.wait_for_selector(".host-action[data-action=open][data-for-seat='1']", timeout=10_000)
     host.click(".host-action[data-action=open][data-for-seat='1']")
-    host.wait_for_function("() => document.querySelector('[data-seat=\"1\"] .open-seat')", timeout=10_000)
+    host.wait_for_function("() => document.querySelector('#players [data-player=\"1\"] .open-seat')", timeout=10_000)
+    open_panel(host, "settings")
     host.click("#end-table")
     host.click("#sure-yes")
     host.wait_for_function("() => document.body.dataset.status === 'over'", timeout=10_000)
     summary = server.get(f"/api/tables/{tid}")
     assert summary["status"] == "over" and summary.get("abandoned") is True
     host.wait_for_selector("#end-table", state="hidden", timeout=10_000)
+    host.wait_for_selector("#match-over", timeout=10_000)
     host.wait_for_selector("#again", state="hidden", timeout=10_000)
     assert host.is_hidden("#replay"), "an ended table publishes no replay"
+    assert not host.query_selector("#rematch"), "no rematch of an abandoned table"
     assert "ended" in host.inner_text("#banner")
     host.context.close()
     bea.close()
@@ -266,13 +281,14 @@ def test_a_person_away_by_the_timer_shows_so_and_takes_the_seat_back(quick_away:
     take_seat(friend, f"{server.base}/tables/{tid}?join=1", "Bea")
     # nobody moves: whoever is to move is away after 5 s, and a bot plays for them
     host.wait_for_function("() => document.querySelector('.away-seat')", timeout=20_000)
-    away = int(host.get_attribute(".seat:has(.away-seat)", "data-seat"))
+    away = int(host.get_attribute("#players li:has(.away-seat)", "data-player"))
     page = host if away == 0 else friend
     page.wait_for_selector("#take-back:not([hidden])", timeout=10_000)
     watcher = host if away == 1 else friend
-    assert "until they take the seat back" in watcher.inner_text(f"[data-seat='{away}'] .away-seat")
+    assert "until they take the seat back" in watcher.inner_text(f"#players [data-player='{away}'] .away-seat")
     page.click("#take-back")
-    page.wait_for_function(f"() => !document.querySelector('[data-seat=\"{away}\"] .away-seat')", timeout=10_000)
+    page.wait_for_function(f"() => !document.querySelector('#players [data-player=\"{away}\"] .away-seat')",
+                           timeout=10_000)
     assert server.get(f"/api/tables/{tid}")["seats"][away]["kind"] == "person"
     page.wait_for_selector("#take-back", state="hidden", timeout=10_000)
     host.context.close()
@@ -287,10 +303,38 @@ def test_screenshots_of_the_invite_panel_and_the_hosts_tools(server: Server, bro
     SCREENS.mkdir(parents=True, exist_ok=True)
     for width, height in ((1280, 800), (390, 844)):
         page = host_page(server, browser, ann, table, viewport={"width": width, "height": height})
+        seat_menu(page, 1)
         page.wait_for_selector(".host-action", timeout=10_000)
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(SCREENS / f"table-host-menu-{width}.png"))
         page.click("#invite-open")
         page.wait_for_selector("#invite-qr svg", timeout=10_000)
         page.wait_for_timeout(400)
-        page.screenshot(path=str(SCREENS / f"table-invite-host-{width}.png"), full_page=True)
+        page.screenshot(path=str(SCREENS / f"table-invite-host-{width}.png"))
         page.context.close()
     bea.close()
+
+
+def test_a_name_being_typed_survives_another_friend_taking_a_seat(server: Server, browser: Any) -> None:
+    """Two friends open their invite links at once: while one types a name, the other's seat
+    is taken and every page is drawn anew; the name typed so far stays (it was reset to empty,
+    and "take seat" then did nothing)."""
+    ann = server.new_player("Ann")
+    table = server.post("/api/tables", {"game": "dummy", "players": 3, "seats": ["me", "open", "open"],
+                                        "bot_delay_ms": 0}, player=ann["secret"])
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(f"{server.base}/tables/{table['id']}?join=1")
+    page.wait_for_selector("#join:not([hidden])", timeout=15_000)
+    page.fill("#join-name", "Bea")
+    seq_frames = page.evaluate("document.body.dataset.latestSeq ?? ''")
+    cai = server.new_player("Cai")
+    server.post(f"/api/tables/{table['id']}/seats/2", {"name": "Cai"}, player=cai["secret"])
+    # the page drew the news (seat 3 taken by Cai)
+    page.wait_for_function("() => document.body.innerText.includes('Cai')", timeout=10_000)
+    assert page.input_value("#join-name") == "Bea", f"the typed name was lost (frames {seq_frames})"
+    page.click("#join-button")
+    page.wait_for_function("() => document.body.dataset.status === 'playing'", timeout=15_000)
+    seats = server.get(f"/api/tables/{table['id']}")["seats"]
+    assert [s["name"] for s in seats] == ["Ann", "Bea", "Cai"]
+    context.close()

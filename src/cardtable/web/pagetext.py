@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 WEB_DIR = Path(__file__).resolve().parent
-PAGES = ("index.html", "table.html", "replay.html")
+PAGES = ("index.html", "table.html", "replay.html", "player.html", "leaderboard.html")
 
 # <tag … data-i18n …>text</tag> with no element inside
 _TEXT = re.compile(r"<(?P<tag>[a-z][a-z0-9]*)(?P<attrs>\s[^<>]*?\bdata-i18n(?![-\w])[^<>]*)>"
@@ -83,10 +83,11 @@ def js_messages(text: str) -> tuple[list[str], list[tuple[str, str]]]:
 
 
 def script_messages() -> tuple[list[str], list[tuple[str, str]]]:
-    """Every message of the pages' scripts (``static/*.js``), each once, in file order."""
+    """Every message of the pages' scripts (``static/**/*.js``: the page's modules and the
+    drawing library's, as the catalog extraction reads them), each once, in file order."""
     one: dict[str, None] = {}
     many: dict[tuple[str, str], None] = {}
-    for path in sorted((WEB_DIR / "static").glob("*.js")):
+    for path in sorted((WEB_DIR / "static").rglob("*.js")):
         a, b = js_messages(path.read_text(encoding="utf-8"))
         one.update(dict.fromkeys(a))
         many.update(dict.fromkeys(b))

@@ -6,13 +6,16 @@
 //   * the moves on screen changed after the pointer went down (they were drawn since), or
 //   * the moves on screen changed less than ``QUIET_MS`` ago (a second click of a double-click
 //     lands there); meanwhile such buttons are also disabled, so they look it.
-// The page calls ``changed()`` each time it draws a different set of moves.
+// Gestures on the table (a click on the stock, a card dropped on the pile) ask ``gestureOk()``
+// before they become a move: the same two rules, for a pointer; a key only waits out the quiet
+// moment. The page calls ``changed()`` each time it draws a different set of moves.
 
 export const QUIET_MS = 300;
 export const MOVERS = "[data-move], [data-zone-move], #hint-play, #confirm-send, #meld-send, #arrange-send";
 
 let downAt = -Infinity;
 let changedAt = -Infinity;
+let lastInput = "pointer";
 let timer = null;
 let ignored = 0;
 
@@ -59,15 +62,28 @@ export function redrawn() {
   if (quiet()) setQuietButtons(true);
 }
 
-function refuse(ev) {
-  ev.preventDefault();
-  ev.stopImmediatePropagation();
+function count() {
   ignored += 1;
   document.body.dataset.ignoredClicks = String(ignored);
 }
 
+/** May a gesture on the table (a zone clicked, a card dropped or double-clicked) become a move
+ * now? Not in the quiet moment, nor when the pointer went down before the table was redrawn. */
+export function gestureOk() {
+  const ok = !quiet() && !(lastInput === "pointer" && downAt < changedAt);
+  if (!ok) count();
+  return ok;
+}
+
+function refuse(ev) {
+  ev.preventDefault();
+  ev.stopImmediatePropagation();
+  count();
+}
+
 export function install() {
-  document.addEventListener("pointerdown", () => { downAt = now(); }, true);
+  document.addEventListener("pointerdown", () => { downAt = now(); lastInput = "pointer"; }, true);
+  document.addEventListener("keydown", () => { lastInput = "key"; }, true);
   document.addEventListener("click", (ev) => {
     const target = ev.target instanceof Element ? ev.target.closest(MOVERS) : null;
     if (!target) return;

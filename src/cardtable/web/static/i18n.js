@@ -20,9 +20,10 @@ function readCatalog() {
 }
 
 const data = readCatalog();
-// the rule is gettext's C expression in n; the server sends only arithmetic on n
-const pluralIndex = /^[n0-9\s%=!<>&|?:()]+$/.test(data.plural)
-  ? new Function("n", `return Number(${data.plural});`) : (n) => Number(n !== 1);
+// the plural form of n: the server's table of n = 0…199 (a larger n counts as 100 + n % 100)
+const pluralIndex = Array.isArray(data.plural_table) && data.plural_table.length === 200
+  ? (n) => { const k = Math.abs(Math.trunc(Number(n) || 0)); return data.plural_table[k < 200 ? k : 100 + (k % 100)]; }
+  : (n) => Number(n !== 1);
 
 export const LOCALE = data.locale;
 

@@ -1,9 +1,12 @@
-// The lobby: who you are (a name, asked once), a form to make a table built from what
-// GET /api/games says of each game (bots as levels, presets by their description, options by
-// their type, the match's length), your tables to resume, the listed tables to join or watch.
+// The lobby: who you are (an account, signed in from the header, or a guest's name asked
+// once), quick play (a seat in seconds), a form to make a table built from what GET /api/games
+// says of each game (bots as levels, presets by their description, options by their type, the
+// match's length, rated or not), your tables to resume, the listed tables to join or watch,
+// each game's rules and leaderboard.
 
+import { accountBox, boardUrl } from "./account.js";
 import { N_, pageUrl, t, tn, withLang } from "./i18n.js";
-import { api, ensurePlayer, keepSeat, myName, myTables, seatOf, storedPlayer } from "./player.js";
+import { accountName, api, ensurePlayer, hasPlayer, keepSeat, myName, myTables, seatOf } from "./player.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -41,11 +44,73 @@ function currentGame() {
 }
 
 function showMe() {
-  const p = storedPlayer();
-  $("name-field").hidden = Boolean(p);
-  $("me-line").hidden = !p;
-  if (p) $("me-line").textContent = t("You play as {name}.", { name: p.name });
-  else $("my-name").value = myName();
+  const me = hasPlayer();
+  $("name-field").hidden = me;
+  $("quick-name-field").hidden = me;
+  $("me-line").hidden = !me;
+  if (me) $("me-line").textContent = t("You play as {name}.", { name: myName() });
+  else {
+    $("my-name").value = $("my-name").value || myName();
+    $("quick-name").value = $("quick-name").value || myName();
+  }
+  showRated();
+}
+
+/** "rated" only for a signed-in host and a table of people (every seat a person with an
+ * account; the server says why not when one is not). */
+function showRated() {
+  const box = $("rated");
+  const bots = seatChoices().some((c) => c.startsWith("bot:"));
+  const can = Boolean(accountName()) && !bots;
+  box.disabled = !can;
+  if (!can) box.checked = false;
+  $("rated-line").textContent = !accountName() ? t("Sign in to make a rated table.")
+    : bots ? t("A rated table has no bots: give every seat to a person.")
+      : t("Every player at a rated table must be signed in to an account.");
+}
+
+/** The bot levels of the quick-play game (easy … expert), the game's default chosen. */
+function fillQuickBots() {
+  const g = games.find((x) => x.id === $("quick-game").value);
+  const sel = $("quick-bot");
+  const was = sel.value;
+  sel.replaceChildren();
+  if (!g) return;
+  const levels = botChoices(g).filter((b) => b.level);
+  const list = levels.length ? levels : botChoices(g);
+  const pick = list.some((b) => b.name === was) ? was : (g.default_level || g.default_bot);
+  list.forEach((b) => {
+    const o = option(b.name, b.label || b.name, b.name === pick);
+    o.title = b.description || "";
+    sel.append(o);
+  });
+}
+
+function quickSay(text, kind = "info") {
+  const m = $("quick-message");
+  m.textContent = text;
+  m.className = "message " + kind;
+}
+
+/** Quick play: a seat at once (POST /api/quickplay), then the table with the seat's token. */
+async function quickPlay(ev) {
+  ev.preventDefault();
+  const button = $("quick-button");
+  button.disabled = true;
+  quickSay(t("Finding you a seat…"));
+  try {
+    await ensurePlayer($("quick-name").value.trim() || $("my-name").value.trim() || myName());
+    showMe();
+    const body = { game: $("quick-game").value };
+    if ($("quick-bot").value) body.bot = $("quick-bot").value;
+    const got = await api("POST", "/api/quickplay", body);
+    keepSeat(got.table, got.seat, got.token);
+    location.href = `${pageUrl(`/tables/${encodeURIComponent(got.table)}`)}#token=${encodeURIComponent(got.token)}`;
+  } catch (e) {
+    quickSay(e.status === 404 || e.status === 405 ? t("Quick play is not available on this server yet.") : e.message,
+      "error");
+    button.disabled = false;
+  }
 }
 
 function fillGame() {
@@ -116,10 +181,11 @@ function fillSeats() {
     const line = el("small", "bot-line");
     line.dataset.forSeat = String(s);
     box.append(line);
-    sel.addEventListener("change", () => { describeSeat(sel, line); suggestHints(); });
+    sel.addEventListener("change", () => { describeSeat(sel, line); suggestHints(); showRated(); });
     describeSeat(sel, line);
   }
   suggestHints();
+  showRated();
 }
 
 function describeSeat(sel, line) {
@@ -253,6 +319,7 @@ async function create(ev) {
     listed: $("listed-yes").checked,
     hints: $("hints").checked,
   };
+  if ($("rated").checked && !$("rated").disabled) body.rated = true;
   if ($("preset").value) body.preset = $("preset").value;
   if ($("turn-seconds").value) body.turn_seconds = Number($("turn-seconds").value);
   if ($("bot-delay").value !== "") body.bot_delay_ms = Number($("bot-delay").value);
@@ -317,22 +384,36 @@ async function loadTables() {
     li.textContent = t("no tables yet");
     box.append(li);
   }
-  for (const tb of tables.slice(0, 50)) {
-    const li = document.createElement("li");
-    const a = document.createElement("a");
-    a.href = pageUrl(`/tables/${tb.id}`);
-    a.textContent = tableLine(tb);
-    li.append(a);
-    tb.seats.forEach((s, i) => {
-      if (s.kind !== "open") return;
-      const j = document.createElement("a");
-      j.href = pageUrl(`/tables/${tb.id}?join=${i}`);
-      j.className = "join";
-      j.textContent = " " + t("join seat {n}", { n: i + 1 });
-      li.append(j);
-    });
-    box.append(li);
+  for (const tb of tables.slice(0, 50)) box.append(tableItem(tb));
+}
+
+/** A listed table: its line (a link to watch) and a link to each open seat. */
+function tableItem(tb) {
+  const li = document.createElement("li");
+  const a = document.createElement("a");
+  a.href = pageUrl(`/tables/${tb.id}`);
+  a.textContent = tableLine(tb);
+  li.append(a);
+  tb.seats.forEach((s, i) => {
+    if (s.kind !== "open") return;
+    const j = document.createElement("a");
+    j.href = pageUrl(`/tables/${tb.id}?join=${i}`);
+    j.className = "join";
+    j.textContent = " " + t("join seat {n}", { n: i + 1 });
+    li.append(j);
+  });
+  return li;
+}
+
+/** Tables, not over, of the people this player played with lately. */
+async function loadFriends() {
+  let tables = [];
+  if (hasPlayer()) {
+    try { tables = await api("GET", "/api/players/me/friends/tables"); } catch (e) { tables = []; }
   }
+  const box = $("friends-tables");
+  box.replaceChildren(...tables.slice(0, 20).map(tableItem));
+  $("friends-box").hidden = !tables.length;
 }
 
 /** The player's own tables, with a link to go back to each. */
@@ -365,10 +446,15 @@ async function loadMine() {
 }
 
 async function start() {
-  showMe();
+  const signedIn = accountBox(() => { showMe(); loadMine(); loadFriends(); });
   games = await (await fetch(withLang("/api/games"))).json();
+  await signedIn;
   const sel = $("game");
   games.forEach((g) => sel.append(option(g.id, gameTitle(g))));
+  games.forEach((g) => $("quick-game").append(option(g.id, gameTitle(g))));
+  $("quick-game").addEventListener("change", fillQuickBots);
+  $("quick-form").addEventListener("submit", quickPlay);
+  fillQuickBots();
   const list = $("games");
   games.forEach((g) => {
     const li = document.createElement("li");
@@ -379,7 +465,11 @@ async function start() {
     const a = document.createElement("a");
     a.href = pageUrl(`/rules/${g.id}`);
     a.textContent = t("rules");
-    li.append(a);
+    const b = document.createElement("a");
+    b.href = boardUrl(g.id);
+    b.className = "board-link";
+    b.textContent = t("leaderboard");
+    li.append(a, " · ", b);
     list.append(li);
   });
   sel.addEventListener("change", fillGame);
@@ -387,10 +477,12 @@ async function start() {
   $("preset").addEventListener("change", showPreset);
   $("hints").addEventListener("change", () => { hintsTouched = true; });
   $("create").addEventListener("submit", create);
-  $("refresh").addEventListener("click", () => { loadTables(); loadMine(); });
+  $("refresh").addEventListener("click", () => { loadTables(); loadMine(); loadFriends(); });
   fillGame();
+  showMe();
   loadTables();
   loadMine();
+  loadFriends();
 }
 
 start();

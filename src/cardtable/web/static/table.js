@@ -1,348 +1,130 @@
-// The table page: one WebSocket per tab (../shared/contracts/table-protocol.md). The state always
-// comes from the server; the page only composes move texts and shows what it was sent.
-//
-// Who sits where (version 2): this browser's player credential (static/player.js) takes seats;
-// the seat token is kept per table in localStorage and never stays in the address bar.
+// The table page: the card table drawn by felt/ (seats around a felt, the hand at the bottom),
+// a slim header, the action bar, and panels over the table. The state always comes from the
+// server (../shared/contracts/table-protocol.md); the page turns gestures into move texts and
+// shows what it was sent.
 
-import { cardsInText } from "./cards.js";
+import { noticeState, setBaseTitle } from "./attention.js";
+import { ActionBar, MessageLine } from "./actionbar.js";
+import { builderActive, compose, legalFor } from "./builder.js";
+import { cardsInText, cardKey, parseCard } from "./cards.js";
+import { connect, send, setHandlers } from "./connection.js";
+import { atZone, hotZones, playCard, sameCards, withSelection, zonesById } from "./gestures.js";
 import * as guard from "./guard.js";
-import { pageUrl, t, tn, withLang } from "./i18n.js";
-import { fillInvite, setUpInvite } from "./invite.js";
+import { pageUrl, t, tn } from "./i18n.js";
+import { InvitePanel } from "./invite.js";
+import { DealOverlay, MatchOverlay } from "./overlay.js";
+import { ChatPanel, LogPanel, MovesPanel, openPanel, RulesPanel, SettingsPanel, moveGroups } from "./panels.js";
 import {
-  api, ensurePlayer, forgetSeat, keepSeat, myName, myTables, seatOf, storedPlayer,
-} from "./player.js";
-import { boardFromMove, drawBoard, ROWS, rowsMove } from "./rows.js";
+  again, handleInvite, hostAct, loadMine, loadSummary, places, refreshPlaces, rematch, takeSeat, takeTokens,
+} from "./places.js";
+import { hasPlayer, loadSession, seatOf } from "./player.js";
+import { Chooser, Confirm, SeatMenu, Sure } from "./popovers.js";
+import { ArrangeBoard, arrangeSend } from "./arrange.js";
 import {
-  drawHand, drawLayoutHand, drawTrick, drawLayoutZones, drawScores, drawSummary, drawZones, ownHand,
-} from "./view.js";
+  isHost, onRedraw, ownHand, page, readSetting, redraw, say, seatName, seatsNow, shown, stateKey,
+  tableId, totalsOf, wordsOf, writeSetting,
+} from "./store.js";
+import { Component, createRef, html, render } from "./ui.js";
+import { Felt } from "/static/felt/felt.js";
 
-const $ = (id) => document.getElementById(id);
-const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+
 const SCORE_SCREEN = `cardtable.scoreScreen.${tableId}`;
 const SHOW_HINTS = "cardtable.showHints";
-// a ping this often; a socket silent for 3 of them is dead (tests may set a shorter one)
-const HEARTBEAT_MS = Number(window.__cardtable_heartbeat_ms) || 15000;
+const FOUR = "cardtable.fourColour";
+const SORT = (game) => `cardtable.sort.${game}`;
+const HOLD_MS = 900;
+const reduced = matchMedia("(prefers-reduced-motion: reduce)");
 
-/** The contract's entry point /tables/{id}#token=TOKEN: the token is kept for this table and
- * leaves the address bar at once (an address is copied, shared, shown on screens). */
-function takeTokenFromAddress() {
-  const m = /(?:^|[#&])token=([^&]+)/.exec(location.hash);
-  if (!m) return;
-  keepSeat(tableId, null, decodeURIComponent(m[1]));
-  history.replaceState(history.state, "", location.pathname + location.search);
-}
-takeTokenFromAddress();
+takeTokens(seatOf);
 
-/** A token an earlier version of the page kept in this tab's session storage moves to the
- * table's place in local storage. */
-function takeTokenFromSession() {
-  try {
-    const old = sessionStorage.getItem(`cardtable.token.${tableId}`);
-    if (old && !seatOf(tableId)) keepSeat(tableId, null, old);
-    sessionStorage.removeItem(`cardtable.token.${tableId}`);
-  } catch (e) { /* private mode */ }
-}
-takeTokenFromSession();
+// --- settings (remembered in this browser) ----------------------------------------------------
 
-const page = {
-  token: (seatOf(tableId) || {}).token || null,
-  ws: null,
-  state: null,     // the newest state frame received
-  finished: null,  // a finished deal kept on screen (a frame to draw) until "next deal"
-  summary: null,
-  game: null,
-  mine: null,      // this player at this table: {host, seats, away} (GET /api/players/me/tables)
-  selected: [],
-  retry: 0,
-  closedFor: null,
-  sentFor: null,   // "deal:seq" of the state a move was sent at: one move per state
-  fresh: [],       // cards that just came into the hand
-  presence: null,  // which seats have a connection open
-  groups: [],      // Remik: melds being built for one move
-  rowsMove: null,  // 十三张: the arrangement composed on the board, and its foul warning
-  rowsWarning: null,
-  board: null,     // 十三张: the rows being built
-  picked: null,
-  heard: 0,        // when the socket last said anything
-  changingSeat: false,   // taking a seat (back) or leaving: the old token's socket closes meanwhile
-  movesKey: null,  // what the moves on screen were drawn from (the click guard)
-  movesDrawn: null,  // … and the move buttons (kept while nothing about them changed)
-  seatsKey: null,
+const settings = {
+  get fourColour() { return readSetting(FOUR, "0") === "1"; },
+  setFourColour(on) { writeSetting(FOUR, on ? "1" : "0"); redraw(); },
+  get hints() { return readSetting(SHOW_HINTS, "1") !== "0"; },
+  setHints(on) { writeSetting(SHOW_HINTS, on ? "1" : "0"); redraw(); },
+  get hintsOffered() {
+    const w = shown();
+    if (!w || w.seat === null) return false;
+    return w.hints !== undefined ? Boolean(w.hints) : Boolean(page.summary && page.summary.hints);
+  },
+  get sort() {
+    const w = shown();
+    return (w && readSetting(SORT(w.view.game), null)) || gameSort(w);
+  },
+  setSort(mode) {
+    const w = shown();
+    if (!w) return;
+    const before = selectedCards();
+    writeSetting(SORT(w.view.game), mode);
+    page.selected = indicesOf(before, handCards(w));
+    redraw();
+  },
 };
 
-/** The frame on screen: the finished deal while it is kept there, else the newest state. */
-function shown() {
-  return page.finished || page.state;
+// --- the hand ------------------------------------------------------------------------------------
+
+/** How the game's players sort their hand: by suit or by rank (the layout's groups say). */
+function gameSort(w) {
+  const groups = w && w.layout && Array.isArray(w.layout.hand) ? w.layout.hand : [];
+  return groups.length && groups[0].rank !== undefined && groups[0].suit === undefined ? "rank" : "suit";
 }
 
-function seatsNow() {
-  return (page.state && page.state.seats) || (page.summary && page.summary.seats) || [];
+const SUIT_ORDER = ["♠", "♥", "♣", "♦"];
+
+/** The seat's cards as the game sorts them, re-sorted by suit or rank when the person asks. */
+function sortedHand(w) {
+  const cards = ownHand(w.view);
+  const pic = w.felt && w.felt.picture;
+  let base = pic && Array.isArray(pic.hand_order) ? pic.hand_order
+    : w.layout && Array.isArray(w.layout.hand) ? w.layout.hand.flatMap((g) => g.cards.map((c) => c.text)) : null;
+  if (!base || !sameCards(base, cards)) base = [...cards].sort((a, b) => cardKey(a) - cardKey(b));
+  const mode = settings.sort;
+  if (mode === gameSort(w) && (w.layout || (pic && pic.hand_order))) return base;
+  const rankAt = new Map(base.map((c, i) => [c, i]));     // the game's own order within a suit
+  const suitOf = (c) => { const p = parseCard(c); return p && p.suit ? SUIT_ORDER.indexOf(p.suit) : 9; };
+  const rankOf = (c) => { const p = parseCard(c); return p && !p.joker ? ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"].indexOf(p.rank) : 99; };
+  const bySuit = (a, b) => suitOf(a) - suitOf(b) || rankAt.get(a) - rankAt.get(b);
+  const byRank = gameSort(w) === "rank" ? (a, b) => rankAt.get(a) - rankAt.get(b)
+    : (a, b) => rankOf(a) - rankOf(b) || suitOf(a) - suitOf(b);
+  return [...base].sort(mode === "rank" ? byRank : bySuit);
 }
 
-function seatName(s) {
-  if (s === null || s === undefined) return "—";
+/** The hand the table draws: sorted, less the cards in Remik's groups being built. */
+function handCards(w) {
+  const cards = sortedHand(w);
+  if (!page.groups.length || w !== page.state) return cards;
+  const out = [...cards];
+  for (const c of page.groups.flat()) {
+    const i = out.indexOf(c);
+    if (i >= 0) out.splice(i, 1);
+  }
+  return out;
+}
+
+function indicesOf(cards, hand) {
+  const used = new Set();
+  const out = [];
+  for (const c of cards) {
+    const i = hand.findIndex((x, k) => x === c && !used.has(k));
+    if (i >= 0) { used.add(i); out.push(i); }
+  }
+  return out;
+}
+
+function selectedCards() {
   const w = shown();
-  const seat = seatsNow()[s];
-  if (seat && seat.kind === "bot" && seat.person) return t("{name} (away)", { name: seat.person });
-  if (w && Array.isArray(w.seat_words) && w.seat_words[s]) return w.seat_words[s];
-  if (w && s === w.seat) return t("You");
-  if (seat && seat.name) return seat.kind === "bot" ? t("{name} (bot, seat {n})", { name: seat.name, n: s + 1 }) : seat.name;
-  return t("Seat {n}", { n: s + 1 });
+  if (!w) return [];
+  const hand = handCards(w);
+  return page.selected.filter((i) => i < hand.length).map((i) => hand[i]);
 }
 
-function say(text, kind = "info") {
-  const m = $("message");
-  m.textContent = text;
-  m.className = "message " + kind;
+function arranging(w) {
+  return w === page.state && w.view.game === "shisanzhang" && (w.legal || []).some((m) => m.startsWith("arrange"));
 }
 
-/** A line above the table about this browser's place at it (the invite link's answer). */
-function banner(text, kind = "info") {
-  const b = $("banner");
-  b.textContent = text || "";
-  b.className = "banner " + kind;
-  b.hidden = !text;
-}
-
-async function loadSummary() {
-  try {
-    page.summary = await api("GET", `/api/tables/${encodeURIComponent(tableId)}`);
-  } catch (e) {
-    say(e.status === 404 ? e.message || t("no table {table}", { table: tableId }) : e.message, "error");
-    return;
-  }
-  try {
-    const games = await (await fetch(withLang("/api/games"))).json();
-    page.game = games.find((g) => g.id === page.summary.game) || null;
-  } catch (e) { /* the title stays the game's id */ }
-  const g = page.game;
-  const title = g ? g.title || g.name : page.summary.game;
-  $("title").textContent = g && title !== g.native_name ? `${title} · ${g.native_name}` : title;
-  document.title = t("{game} — cardtable", { game: title });
-  $("rules-link").href = pageUrl(`/rules/${encodeURIComponent(page.summary.game)}`);
-  document.querySelector("header.bar a.home").href = pageUrl("/");
-  $("known-deal").hidden = !page.summary.known_deal;
-}
-
-/** This player's place at the table: host, seats, seats a bot plays while they are away. */
-async function loadMine() {
-  const entry = (await myTables()).find((x) => x.id === tableId);
-  page.mine = entry ? entry.you : null;
-}
-
-// --- the socket --------------------------------------------------------------------------------
-
-function connect() {
-  const proto = location.protocol === "https:" ? "wss" : "ws";
-  // layout=1: the server adds the core's table layout and the score in words to each state
-  const q = "?layout=1" + (page.token ? `&token=${encodeURIComponent(page.token)}` : "");
-  // lang: the layout's texts, hints and refusals come in the page's language
-  const ws = new WebSocket(withLang(`${proto}://${location.host}/ws/tables/${encodeURIComponent(tableId)}${q}`));
-  page.ws = ws;
-  page.heard = Date.now();
-  $("conn").textContent = t("connecting…");
-  ws.onopen = () => {
-    page.retry = 0;
-    page.sentFor = null;        // a move sent on a lost socket may be sent again (seq decides)
-    page.heard = Date.now();
-    $("conn").textContent = t("connected");
-    $("conn").className = "conn ok";
-  };
-  ws.onmessage = (ev) => {
-    page.heard = Date.now();
-    let msg;
-    try { msg = JSON.parse(ev.data); } catch (e) { return; }
-    if (msg.type === "state") onState(msg);
-    else if (msg.type === "error") onError(msg);
-    else if (msg.type === "chat") onChat(msg);
-    else if (msg.type === "presence") {
-      page.presence = msg;
-      if (page.state) drawSeats(shown());
-    }
-  };
-  ws.onclose = (ev) => onClose(ws, ev);
-}
-
-async function onClose(ws, ev) {
-  if (page.ws !== ws) return;
-  page.ws = null;
-  $("conn").className = "conn down";
-  if (ev.code === 4404) {
-    page.closedFor = t("there is no such table");
-    $("conn").textContent = t("closed");
-    say(page.closedFor, "error");
-    return;
-  }
-  if (ev.code === 4401 && page.changingSeat) {
-    // this page is taking its seat (back) or leaving: the old token's connection was closed by
-    // that very change, and the page connects again once it is done
-    return;
-  }
-  if (ev.code === 4401 && page.token) {
-    // the seat's token stopped working: taken back in another tab or device, freed by the host,
-    // or left (or a #token= link that never was one); this page watches from now on (it never
-    // sits on a dead socket)
-    const seated = page.state !== null && page.state.seat !== null;
-    page.token = null;
-    forgetSeat(tableId);
-    await loadMine();
-    const mySeats = page.mine ? page.mine.seats : [];
-    banner(mySeats.length
-      ? t("Your seat is played from another tab or device now; this page watches. Take it back here with \"take my seat back\".")
-      : seated ? t("You no longer hold a seat at this table; this page watches.")
-        : t("this seat's link is not valid for this table"), seated || mySeats.length ? "info" : "error");
-    connect();
-    return;
-  }
-  $("conn").textContent = t("reconnecting…");
-  // back off: 0.25 s, 0.5 s, 1 s … 8 s, with a little jitter so many pages do not come at once
-  const wait = Math.min(8000, 250 * 2 ** page.retry++) * (0.8 + 0.4 * Math.random());
-  setTimeout(() => { if (!page.ws && !page.closedFor) connect(); }, wait);
-}
-
-// a socket that says nothing for three heartbeats is dead although it never closed: closed
-// here, it reconnects like any other
-setInterval(() => {
-  const ws = page.ws;
-  if (!ws || ws.readyState !== WebSocket.OPEN) return;
-  if (Date.now() - page.heard > 3 * HEARTBEAT_MS) {
-    ws.close();
-    onClose(ws, { code: 1006 });
-    return;
-  }
-  ws.send(JSON.stringify({ type: "ping" }));
-}, HEARTBEAT_MS);
-
-function send(obj) {
-  if (!page.ws || page.ws.readyState !== WebSocket.OPEN) {
-    say(t("not connected: the move was not sent"), "error");
-    return false;
-  }
-  page.ws.send(JSON.stringify(obj));
-  return true;
-}
-
-// tests and accessibility tools may send a raw message through the page's own socket
-window.__cardtable_send = send;
-
-function stateKey(w) {
-  return `${w.deal}:${w.seq}`;
-}
-
-function wordsOf(text) {
-  const w = page.state;
-  if (!w) return text;
-  const i = (w.legal || []).indexOf(text);
-  return i >= 0 && w.legal_words && w.legal_words[i] ? w.legal_words[i] : text;
-}
-
-function playMove(text, confirmed = false) {
-  const w = page.state;
-  if (!w || !text || page.finished) return;
-  // one move per state: a second click, a key held down or a late tap sends nothing more
-  if (page.sentFor === stateKey(w)) return;
-  // a costly move (the same warnings as the terminal's) is sent only once confirmed
-  const warning = (w.warnings || {})[text] || (text === page.rowsMove ? page.rowsWarning : null);
-  if (warning && !confirmed) {
-    askConfirm(text, warning);
-    return;
-  }
-  clearConfirm();
-  if (send({ type: "move", move: text, seq: w.seq })) {
-    page.sentFor = stateKey(w);
-    say(t("sent: {move}", { move: wordsOf(text) }));
-  }
-}
-
-function onChat(msg) {
-  const li = document.createElement("li");
-  const text = document.createElement("span");
-  if (msg.system) {
-    li.className = "system";
-    text.textContent = msg.text;            // the table's own words, in this page's language
-    li.append(text);
-  } else {
-    const who = document.createElement("strong");
-    const name = document.createElement("bdi");  // a name or text written right to left stays in its box
-    name.textContent = msg.seat === null ? t("spectator")
-      : (msg.seat === (page.state && page.state.seat) ? t("You") : (msg.name || t("Seat {n}", { n: msg.seat + 1 })));
-    who.append(name);
-    const said = document.createElement("bdi");
-    said.textContent = msg.text;              // text, never HTML
-    text.append(": ", said);
-    li.append(who, text);
-  }
-  const box = $("chat-log");
-  box.append(li);
-  while (box.children.length > 100) box.firstChild.remove();
-  box.scrollTop = box.scrollHeight;
-  if (msg.system) refreshPlaces();
-}
-
-function clearConfirm() {
-  $("confirm").hidden = true;
-  $("confirm-text").textContent = "";
-  delete $("confirm").dataset.pending;
-}
-
-function askConfirm(text, warning) {
-  $("confirm-text").textContent = t("Careful: {warning}", { warning });
-  $("confirm-send").textContent = t("send '{move}' anyway", { move: wordsOf(text) });
-  $("confirm").dataset.pending = text;
-  $("confirm").hidden = false;
-  $("confirm-cancel").focus();
-}
-
-/** Hints: only where the table gives them, and only while this player wants them. */
-function hintsWanted() {
-  try { return localStorage.getItem(SHOW_HINTS) !== "0"; } catch (e) { return true; }
-}
-
-function drawHint(w) {
-  const box = $("hint");
-  const tableGives = w.hints !== undefined ? Boolean(w.hints) : Boolean(page.summary && page.summary.hints);
-  $("hint-switch").hidden = !tableGives || w.seat === null;
-  $("show-hints").checked = hintsWanted();
-  const h = tableGives && hintsWanted() && w === page.state ? w.hint : null;
-  box.hidden = !h;
-  if (!h) {
-    // nothing of an earlier position stays in the page, not even hidden
-    $("hint-text").textContent = "";
-    delete $("hint-play").dataset.hintMove;
-    return;
-  }
-  $("hint-text").textContent = t("Hint: {move} — {reason}", { move: h.words || wordsOf(h.move), reason: h.reason });
-  $("hint-play").dataset.hintMove = h.move;
-}
-
-async function checkRows(board) {
-  // 十三张: each full row's hand type and the foul warning, from the server's evaluator
-  const rows = ROWS.map((r) => board[r.id]);
-  try {
-    const r = await fetch(withLang(`/api/games/${encodeURIComponent(page.state.view.game)}/rows`), {
-      method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ rows, options: page.state.view.options || {} }),
-    });
-    if (!r.ok) return;
-    const info = await r.json();
-    ROWS.forEach((row, i) => {
-      const el = document.querySelector(`[data-row=${row.id}] .row-type`);
-      const k = info.rows[i];
-      if (el) el.textContent = k.kind ? `${k.kind} ${k.kind_zh || ""}` : "";
-    });
-    $("foul").textContent = info.fouled ? t("Fouls (倒水): {reason}", { reason: info.foul_reason }) : "";
-    page.rowsWarning = info.fouled && info.complete
-      ? t("this arrangement fouls (倒水): {reason}", { reason: info.foul_reason }) : null;
-  } catch (e) { /* the check is a help only */ }
-}
-
-function onError(msg) {
-  if (msg.move) page.sentFor = null;      // refused: nothing changed, the player may choose again
-  const move = msg.move ? wordsOf(msg.move) : null;
-  say(move ? `${move}: ${msg.message}` : msg.message, "error");
-}
-
-// --- the finished deal -------------------------------------------------------------------------
+// --- frames ----------------------------------------------------------------------------------
 
 function scoreScreenDeal() {
   try {
@@ -360,564 +142,123 @@ function rememberScoreScreen(deal) {
   } catch (e) { /* private mode */ }
 }
 
-/** A frame that draws the state's ``finished`` deal: its final view, its score in words and
- * the match totals after it (not the totals before it, which the finishing frame carries). */
+/** A frame that draws the state's ``finished`` deal: its final view and picture, its score in
+ * words and the match totals after it (not the totals before it, which the finishing frame
+ * carries). */
 function finishedFrame(msg) {
   const f = msg.finished;
   return {
     ...msg, fromFinished: true, deal: f.deal, view: f.view, legal: [], legal_words: [], log_words: null,
     layout: null, hint: null, warnings: {}, score: f.summary || null, deadline: null,
-    totals: f.totals || msg.totals,
+    totals: f.totals || msg.totals, felt: { picture: f.picture || null, targets: [] },
   };
-}
-
-/** The match totals a frame should show: after the deal once it is over. */
-function totalsOf(w) {
-  if (w.status !== "over" && w.view.over && w.finished && w.finished.deal === w.deal && w.finished.totals) {
-    return w.finished.totals;
-  }
-  return w.totals || [];
 }
 
 function onState(msg) {
   const first = page.state === null;
   if (msg.status === "over") {
+    if (page.panel === "moves" && (!page.state || page.state.status !== "over")) page.panel = null;
     page.finished = null;      // the match's last frame is its finished deal, with the final totals
     rememberScoreScreen(null);
   } else if (msg.view.over) {
     // a deal just ended: it stays on the table (all hands, the score) until the player asks for
     // the next one, also after a reload
+    if (page.finished !== msg) page.overlayDown = false;
+    if (page.panel === "moves") page.panel = null;       // the deal's end takes the table
     page.finished = msg;
     rememberScoreScreen(msg.deal);
   } else if (first && msg.finished && scoreScreenDeal() === msg.finished.deal) {
     page.finished = finishedFrame(msg);     // reloaded on the score screen
   }
-  applyState(msg);
+  const previous = page.state;
+  page.state = msg;
+  if (previous && previous.seq !== msg.seq) {
+    page.confirm = null;        // asked about an older position
+    page.groups = [];           // melds being built belong to that position
+    page.chooser = null;
+  }
+  if (previous && previous.deal !== msg.deal) {
+    page.message = null;        // no text of the last deal stays
+    page.board = null;          // 十三张: a new hand, a new board
+    page.picked = null;
+    page.rowsInfo = null;
+  }
+  if (!previous || previous.seq !== msg.seq || previous.deal !== msg.deal) page.selected = [];
+  const seatsKey = JSON.stringify(msg.seats || []) + msg.status;
+  if (page.seatsKey !== null && seatsKey !== page.seatsKey) refreshPlaces();
+  page.seatsKey = seatsKey;
+  if (page.sentFor !== null && page.sentFor !== stateKey(msg)) {
+    page.message = null;
+    page.sentFor = null;
+  }
+  noticeState(previous, msg, gameTitle());
+  draw();
+}
+
+function onError(msg) {
+  if (msg.move) page.sentFor = null;      // refused: nothing changed, the player may choose again
+  const move = msg.move ? wordsOf(msg.move) : null;
+  say(move ? `${move}: ${msg.message}` : msg.message, "error");
+}
+
+let chatId = 0;
+function onChat(msg) {
+  page.chat.push({ ...msg, id: ++chatId });
+  if (page.chat.length > 100) page.chat.shift();
+  if (page.panel !== "chat") page.unread += 1;
+  if (msg.system) refreshPlaces();
+  redraw();
 }
 
 function nextDeal() {
   page.finished = null;
+  page.overlayDown = false;
   rememberScoreScreen(null);
-  render();
+  redraw();
 }
 
 function showLastDeal() {
   if (!page.state || !page.state.finished) return;
   page.finished = finishedFrame(page.state);
+  page.overlayDown = false;
+  page.panel = null;
   rememberScoreScreen(page.state.finished.deal);
-  render();
+  redraw();
 }
 
-function applyState(msg) {
-  const previous = page.state;
-  page.state = msg;
-  if (previous && previous.seq !== msg.seq) {
-    clearConfirm();             // asked about an older position
-    page.groups = [];           // melds being built belong to that position
-  }
-  if (previous && previous.deal !== msg.deal) say("");          // no text of the last deal stays
-  // the cards that came into the hand with this state (drawn or taken), to mark them
-  if (previous && previous.deal === msg.deal && previous.seq !== msg.seq) {
-    const left = [...ownHand(previous.view)];
-    page.fresh = ownHand(msg.view).filter((c) => {
-      const i = left.indexOf(c);
-      if (i >= 0) left.splice(i, 1);
-      return i < 0;
-    });
-  } else if (!previous || previous.deal !== msg.deal) {
-    page.fresh = [];
-  }
-  if (!previous || previous.seq !== msg.seq || previous.deal !== msg.deal) page.selected = [];
-  page.selected = page.selected.filter((c) => ownHand(msg.view).includes(c));
-  if (msg.known_deal) $("known-deal").hidden = false;
-  const seatsKey = JSON.stringify(msg.seats || []) + msg.status;
-  if (page.seatsKey !== null && seatsKey !== page.seatsKey) refreshPlaces();
-  page.seatsKey = seatsKey;
-  render();
-  if (page.sentFor !== null && page.sentFor !== stateKey(msg)) {
-    say("");
-    page.sentFor = null;
-  }
-}
-
-/** Seats changed (a friend joined, someone is away, the host acted): ask again what is ours. */
-async function refreshPlaces() {
-  await Promise.all([loadSummary(), loadMine()]);
-  render();
-}
-
-function toggle(card) {
-  const i = page.selected.indexOf(card);
-  if (i >= 0) page.selected.splice(i, 1);
-  else page.selected.push(card);
-  render();
-}
-
-/** Legal moves that use every selected card (as many times as it is selected). */
-function fits(text) {
-  if (!page.selected.length) return true;
-  const named = cardsInText(text);
-  return page.selected.every((c) => named.includes(c));
-}
-
-/** The moves as groups under a heading, each move in the player's words: the layout's groups,
- * else the legal moves grouped by their verb (with ``legal_words``). */
-function moveGroups(w) {
-  const legal = w.legal || [];
-  const said = (text, i) => (w.legal_words && w.legal_words[i]) || text;
-  if (w.layout && Array.isArray(w.layout.moves) && w.layout.moves.length) {
-    return w.layout.moves.map((g) => ({
-      label: g.label || g.verb,
-      items: g.moves.map((text, k) => ({ text, words: (g.words || [])[k] || said(text, legal.indexOf(text)), i: legal.indexOf(text) })),
-    }));
-  }
-  const groups = new Map();
-  legal.forEach((text, i) => {
-    const words = said(text, i);
-    const verb = text.split(" ")[0];
-    if (!groups.has(verb)) groups.set(verb, { label: words.split(" ")[0], items: [] });
-    groups.get(verb).items.push({ text, words, i });
-  });
-  return [...groups.values()];
-}
-
-function drawMoves(w) {
-  const box = $("moves");
-  const legal = w.legal || [];
-  // the same moves, the same selection: the buttons stay (a click under way is not lost)
-  const key = JSON.stringify([w.deal, w.seq, Boolean(page.finished), legal, w.legal_words, page.selected,
-    w.status, w.view.to_move, legal.length ? null : (w.view.to_move || []).map(seatName)]);
-  if (key === page.movesDrawn) return;
-  page.movesDrawn = key;
-  box.replaceChildren();
-  if (!legal.length) {
-    const movers = (w.view.to_move || []).map(seatName).join(", ");
-    const p = document.createElement("p");
-    p.className = "none";
-    p.textContent = w.status === "waiting" ? t("waiting for players to join")
-      : w.view.over ? t("the deal is over") : movers ? t("waiting for {players}", { players: movers }) : "";
-    box.append(p);
-    return;
-  }
-  let shownMoves = 0;
-  for (const group of moveGroups(w)) {
-    const g = document.createElement("div");
-    g.className = "move-group";
-    const h = document.createElement("span");
-    h.className = "verb";
-    h.textContent = group.label;
-    g.append(h);
-    for (const { text, words, i } of group.items) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "move" + (fits(text) ? "" : " dim");
-      b.dataset.move = text;
-      b.textContent = words;
-      if (i >= 0) b.title = t("key {n}", { n: i + 1 });
-      b.addEventListener("click", () => playMove(text));
-      g.append(b);
-      if (fits(text)) shownMoves++;
-    }
-    box.append(g);
-  }
-  if (page.selected.length && !shownMoves) say(t("no legal move uses all the selected cards"), "info");
-}
-
-function emptyBoard() {
-  return { head: [], middle: [], tail: [] };
-}
-
-/** 十三张: the arrangement board, while the seat may still arrange. */
-function drawArrangement(w) {
-  const box = $("arrange");
-  const arranging = w.view.game === "shisanzhang" && (w.legal || []).some((m) => m.startsWith("arrange"));
-  box.hidden = !arranging;
-  if (!arranging) {
-    page.board = null;
-    return;
-  }
-  if (!page.board) page.board = emptyBoard();
-  const board = page.board;
-  const size = Object.fromEntries(ROWS.map((r) => [r.id, r.size]));
-  const redraw = () => drawArrangement(page.state);
-  const place = (c, row) => {
-    for (const r of ROWS) board[r.id] = board[r.id].filter((x) => x !== c);
-    if (board[row].length >= size[row]) {
-      say(tn("that row holds {n} card", "that row holds {n} cards", size[row]), "error");
-      redraw();
-      return;
-    }
-    board[row].push(c);
-    page.picked = null;
-    redraw();
-  };
-  drawBoard($("arrange-board"), ownHand(w.view), board, page.picked, {
-    pick: (c) => { page.picked = page.picked === c ? null : c; redraw(); },
-    toRow: (row) => { if (page.picked) place(page.picked, row); },
-    place,
-    unplace: (c) => { for (const r of ROWS) board[r.id] = board[r.id].filter((x) => x !== c); redraw(); },
-  });
-  const full = ROWS.every((r) => board[r.id].length === r.size);
-  $("arrange-send").disabled = !full;
-  delete $("arrange-send").dataset.quiet;     // its own state now; the guard may disable it again
-  $("arrange-send").dataset.composed = full ? rowsMove(board) : "";
-  page.rowsMove = full ? rowsMove(board) : null;
-  page.rowsWarning = null;
-  checkRows(board);
-  guard.redrawn();
-}
-
-/** Rummy openings (Remik): several melds put down in one move. The player groups selected
- * cards into melds, then sends them as one `meld [..] [..]` move; the server judges it. */
-function drawMeldBuilder(w) {
-  const box = $("melds");
-  const can = w.view.game === "remik" && (w.legal || []).length > 0;
-  box.hidden = !can;
-  if (!can) {
-    page.groups = [];
-    return;
-  }
-  const list = $("meld-groups");
-  list.replaceChildren();
-  page.groups.forEach((g, i) => {
-    const li = document.createElement("li");
-    li.textContent = `[${g.join(" ")}] `;
-    const x = document.createElement("button");
-    x.type = "button";
-    x.className = "small-button";
-    x.textContent = t("remove");
-    x.addEventListener("click", () => { page.groups.splice(i, 1); render(); });
-    li.append(x);
-    list.append(li);
-  });
-  $("meld-send").disabled = page.groups.length === 0;
-  $("meld-send").dataset.composed = page.groups.length
-    ? "meld " + page.groups.map((g) => `[${g.join(" ")}]`).join(" ") : "";
-}
-
-function isHost() {
-  return Boolean(page.mine && page.mine.host);
-}
-
-function hostButton(text, action, seat) {
-  const b = document.createElement("button");
-  b.type = "button";
-  b.className = "small-button host-action";
-  b.textContent = text;
-  b.dataset.action = action;
-  b.dataset.forSeat = String(seat);
-  b.addEventListener("click", () => hostAct(action, seat));
-  return b;
-}
-
-function drawSeats(w) {
-  const box = $("seats");
-  box.replaceChildren();
-  const n = w.view.players;
-  const movers = new Set(w.view.to_move || []);
-  const seats = seatsNow();
-  const totals = totalsOf(w);
-  const hosting = isHost() && page.state && page.state.status !== "over";
-  for (let s = 0; s < n; s++) {
-    const d = document.createElement("div");
-    d.className = "seat" + (movers.has(s) && !w.view.over ? " to-move" : "") + (s === w.seat ? " me" : "");
-    d.dataset.seat = String(s);
-    const name = document.createElement("strong");
-    name.textContent = seatName(s);
-    d.append(name);
-    const total = document.createElement("span");
-    total.className = "total";
-    total.dataset.total = String(totals[s] ?? 0);
-    total.textContent = t("total {points}", { points: totals[s] ?? 0 });
-    d.append(total);
-    const seat = seats[s] || {};
-    const conn = page.presence && page.presence.connected ? page.presence.connected[s] : null;
-    if (seat.kind === "person" && conn !== null && conn !== undefined) {
-      const c = document.createElement("span");
-      c.className = "presence " + (conn ? "on" : "off");
-      c.textContent = conn ? t("● connected") : t("○ away");
-      d.append(c);
-    }
-    if (seat.kind === "bot" && seat.person) {
-      const a = document.createElement("span");
-      a.className = "away-seat";
-      a.textContent = t("a bot plays for {name} until they take the seat back", { name: seat.person });
-      d.append(a);
-    }
-    if (seat.kind === "open") {
-      const open = document.createElement("span");
-      open.className = "open-seat";
-      open.textContent = t("open seat");
-      d.append(open);
-    }
-    if (hosting) {
-      const tools = document.createElement("span");
-      tools.className = "host-tools";
-      if (seat.kind === "open" || (seat.kind === "person" && s !== w.seat)) {
-        tools.append(hostButton(t("give to a bot"), "bot", s));
-      }
-      if (seat.kind === "bot") tools.append(hostButton(t("free the seat"), "open", s));
-      if (tools.childElementCount) d.append(tools);
-    }
-    box.append(d);
-  }
-}
-
-/** What this player may do about their place: take their seat back, leave; the host's line. */
-function drawPlaces(w) {
-  const seats = seatsNow();
-  const mySeats = page.mine ? page.mine.seats : [];
-  const over = !page.state || page.state.status === "over";
-  // a seat of mine this page does not play (a bot plays it while I am away, or another tab has it)
-  const back = mySeats.find((s) => s !== w.seat || (seats[s] && seats[s].kind === "bot"));
-  $("take-back").hidden = over || back === undefined;
-  $("take-back").dataset.forSeat = back === undefined ? "" : String(back);
-  if (back !== undefined) $("take-back").textContent = t("take my seat back (seat {n})", { n: back + 1 });
-  // leaving needs this browser's player (a seat taken with a bare #token= link has none)
-  $("leave").hidden = over || !storedPlayer() || !(mySeats.length || w.seat !== null || isHost());
-  $("end-table").hidden = over || !isHost();
-  const host = page.summary && page.summary.host;
-  $("host-line").textContent = isHost() ? t("You are the host of this table.")
-    : host ? t("Host: {name}", { name: host }) : "";
-}
-
-function drawTimer() {
-  const timer = $("timer");
-  const w = page.state;
-  if (!w || !w.deadline || page.finished) {
-    timer.textContent = "";
-    return;
-  }
-  const left = Math.max(0, Math.round((w.deadline - Date.now()) / 1000));
-  timer.textContent = tn("{n} second left", "{n} seconds left", left);
-}
-
-function drawLog(w) {
-  const box = $("log");
-  box.replaceChildren();
-  // the moves in the player's words (log_words, one per log entry); a finished deal redrawn
-  // after a reload has none, and its score says what happened
-  const words = Array.isArray(w.log_words) ? w.log_words : null;
-  if (!words) return;
-  words.slice(-12).forEach((line) => {
-    const li = document.createElement("li");
-    li.textContent = line;
-    box.append(li);
-  });
-}
-
-function render() {
-  const w = shown();
-  if (!w) return;
-  const ctx = { players: w.view.players, seatName, family: page.game ? page.game.family : "" };
-  // for tests and tools: what the page shows (never more than the frames carried)
-  document.body.dataset.seq = String(w.seq);
-  document.body.dataset.deal = String(w.deal);
-  document.body.dataset.status = w.status;
-  document.body.dataset.over = String(Boolean(w.view.over));
-  document.body.dataset.latestSeq = String(page.state.seq);
-  if (w.fromFinished) document.body.dataset.fromFinished = "true";
-  else delete document.body.dataset.fromFinished;
-  $("status").textContent = w.status === "over" ? t("match over")
-    : w.status === "waiting" ? t("waiting for players") : t("deal {n}", { n: w.deal + 1 });
-  $("you").textContent = w.seat === null ? t("spectator") : t("you are seat {n}", { n: w.seat + 1 });
-  drawSeats(w);
-  drawPlaces(w);
-  drawZones(w.view, $("centre"), $("facts"), ctx);
-  drawTrick(w.view, $("trick"), seatName);
-  if (w.layout) {
-    drawLayoutZones(w.layout, $("centre"));
-    drawLayoutHand(w.layout, $("hand"), page.selected, toggle, w === page.state ? page.fresh || [] : []);
-    $("turn").textContent = w.status === "waiting" ? t("Waiting for players to join.") : w.layout.turn;
-  } else {
-    drawHand(w.view, $("hand"), page.selected, toggle);
-    $("turn").textContent = w.fromFinished ? t("Deal {n} is over.", { n: w.deal + 1 }) : "";
-  }
-  drawMoves(w);
-  drawArrangement(w);
-  drawMeldBuilder(w);
-  drawHint(w);
-  if (w.score) drawSummary(w.score, w.view, $("scores"));
-  else drawScores(w.view, $("scores"), ctx);
-  drawLog(w);
-  drawTimer();
-  $("replay").hidden = w.status !== "over" || Boolean(page.summary && page.summary.abandoned);
-  $("again").hidden = w.status !== "over" || Boolean(page.summary && page.summary.abandoned);
-  $("next-deal").hidden = !page.finished;
-  $("next-deal").disabled = Boolean(page.finished && !page.finished.fromFinished && page.finished === page.state);
-  $("last-deal").hidden = Boolean(page.finished) || !page.state.finished || page.state.status === "over"
-    || page.state.view.over;
-  fillInvite(tableId, seatsNow(), w.seat, seatName);
-  $("invite-open").hidden = !page.summary || page.state.status === "over";
-  // the click guard: moves drawn anew ignore input for a moment (guard.js)
-  const key = `${w.deal}:${w.seq}:${Boolean(page.finished)}:${(w.legal || []).join("|")}`;
-  if (key !== page.movesKey) {
-    page.movesKey = key;
-    guard.changed();
-  } else {
-    guard.redrawn();
-  }
-}
-
-// --- the host's and the player's own actions ---------------------------------------------------
-
-function askSure(text, yes, action) {
-  $("sure-text").textContent = text;
-  $("sure-yes").textContent = yes;
-  $("sure").hidden = false;
-  $("sure-yes").onclick = async () => {
-    $("sure").hidden = true;
-    await action();
-  };
-  $("sure-no").focus();
-}
-$("sure-no").addEventListener("click", () => { $("sure").hidden = true; });
-
-async function hostAct(action, seat) {
-  try {
-    if (action === "bot") {
-      await api("POST", `/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/bot`, {});
-      say(t("A bot plays seat {n} now.", { n: seat + 1 }));
-    } else if (action === "open") {
-      await api("POST", `/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/open`, {});
-      say(t("Seat {n} is open: its invite link takes it.", { n: seat + 1 }));
-    }
-  } catch (e) {
-    say(e.message, "error");
-  }
-  refreshPlaces();
-}
-
-$("end-table").addEventListener("click", () => askSure(
-  t("End the table for everyone? The match counts as abandoned: no winner, no replay."),
-  t("end the table"),
-  async () => {
-    try {
-      await api("DELETE", `/api/tables/${encodeURIComponent(tableId)}`);
-      banner(t("You ended the table."), "info");
-    } catch (e) {
-      say(e.message, "error");
-    }
-    refreshPlaces();
-  }));
-
-$("leave").addEventListener("click", () => askSure(
-  t("Leave the table? A bot plays your seat from now on, and you watch."),
-  t("leave the table"),
-  async () => {
-    page.changingSeat = true;
-    try {
-      await api("POST", `/api/tables/${encodeURIComponent(tableId)}/leave`, {});
-    } catch (e) {
-      page.changingSeat = false;
-      say(e.message, "error");
-      if (!page.ws) connect();
-      return;
-    }
-    forgetSeat(tableId);
-    page.token = null;
-    banner(t("You left the table; a bot plays your seat. You are watching."), "info");
-    await refreshPlaces();
-    page.changingSeat = false;
-    reconnect();
-  }));
-
-$("take-back").addEventListener("click", () => {
-  const n = Number($("take-back").dataset.forSeat);
-  if (Number.isInteger(n)) takeSeat(n, null);
+setHandlers({
+  state: onState,
+  error: onError,
+  chat: onChat,
+  presence: (msg) => { page.presence = msg; redraw(); },
+  lostSeat: loadMine,
 });
 
-/** Take seat ``n`` with this browser's player (``name`` for a new player): an open seat, or
- * ours again (a fresh token; the old one stops working). */
-async function takeSeat(n, name) {
-  let data;
-  page.changingSeat = true;
-  try {
-    await ensurePlayer(name || myName());
-    data = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/seats/${n}`, name ? { name } : {});
-  } catch (e) {
-    page.changingSeat = false;
-    banner(e.message || t("could not take the seat ({status})", { status: e.status }), "error");
-    if (!page.ws) connect();
-    return false;
-  }
-  keepSeat(tableId, data.seat, data.token);
-  page.token = data.token;
-  $("join").hidden = true;
-  banner("");
-  // the invite link did its work: the address is the table's again
-  history.replaceState(history.state, "", pageUrl(`/tables/${encodeURIComponent(tableId)}`));
-  await refreshPlaces();
-  page.changingSeat = false;
-  reconnect();
-  return true;
-}
+// --- moves -----------------------------------------------------------------------------------
 
-function reconnect() {
-  const old = page.ws;
-  page.ws = null;
-  if (old) old.close(1000);
-  connect();
-}
-
-// --- the invite link (?join=N) ----------------------------------------------------------------
-
-/** ``?join=`` as the page reads it: a seat number from 0, checked against the table. */
-function joinRequest() {
-  const raw = new URLSearchParams(location.search).get("join");
-  if (raw === null) return null;
-  const players = page.summary ? page.summary.players : 0;
-  if (!/^[0-9]{1,4}$/.test(raw) || Number(raw) >= players) {
-    return {
-      error: t("This invite link does not name a seat of this table ({join}); the table has seats 1 to {n}. You can watch it.",
-        { join: raw.slice(0, 20) || "—", n: players }),
-    };
-  }
-  return { seat: Number(raw) };
-}
-
-async function handleInvite() {
-  const req = joinRequest();
-  if (req === null || !page.summary) return;
-  if (req.error) {
-    banner(req.error, "error");
+function playMove(text, confirmed = false) {
+  const w = page.state;
+  if (!w || !text || page.finished) return;
+  // one move per state: a second click, a key held down or a late tap sends nothing more
+  if (page.sentFor === stateKey(w)) return;
+  page.chooser = null;
+  // a costly move (the same warnings as the terminal's) is sent only once confirmed
+  const warning = (w.warnings || {})[text] || (text === page.rowsMove ? page.rowsWarning : null);
+  if (warning && !confirmed) {
+    page.confirm = { move: text, warning, words: wordsOf(text) };
+    redraw();
     return;
   }
-  const n = req.seat;
-  const seat = page.summary.seats[n];
-  if (page.summary.status === "over") {
-    banner(t("The match at this table is over; you can watch how it ended."), "info");
-    return;
+  page.confirm = null;
+  if (send({ type: "move", move: text, seq: w.seq })) {
+    page.sentFor = stateKey(w);
+    say(t("sent: {move}", { move: wordsOf(text) }));
   }
-  if (page.mine && page.mine.seats.includes(n)) {
-    // this browser's player holds the seat: back from a closed tab, another device, or away
-    if (await takeSeat(n, null)) banner(t("Welcome back: seat {n} is yours again.", { n: n + 1 }), "info");
-    return;
-  }
-  if (seat.kind !== "open") {
-    const who = seat.person || (seat.kind === "bot" ? t("a bot") : seat.name);
-    banner(t("Seat {n} is taken ({who}). You can watch the table.", { n: n + 1, who }), "error");
-    return;
-  }
-  $("join").hidden = false;
-  $("join-button").textContent = t("Take seat {n}", { n: n + 1 });
-  $("join-name").value = myName();
-  $("join").onsubmit = async (ev) => {
-    ev.preventDefault();
-    const name = $("join-name").value.trim();
-    if (!name) {
-      banner(t("type your name to take the seat"), "error");
-      return;
-    }
-    await takeSeat(n, name);
-  };
 }
 
-// --- controls ----------------------------------------------------------------------------------
-
-$("typed").addEventListener("submit", (ev) => {
+function typed(ev) {
   ev.preventDefault();
-  const input = $("typed-move");
+  const input = ev.currentTarget.querySelector("input");
   const text = input.value.trim();
   if (!text) {
     say(t("type a move first (the verb, then the cards)"), "error");
@@ -925,109 +266,536 @@ $("typed").addEventListener("submit", (ev) => {
   }
   playMove(text);
   input.value = "";
-});
+}
 
-$("next-deal").addEventListener("click", nextDeal);
-$("last-deal").addEventListener("click", showLastDeal);
-
-$("meld-group").addEventListener("click", () => {
-  if (page.selected.length < 3) {
-    say(t("select at least three cards of your hand for a meld"), "error");
-    return;
-  }
-  page.groups.push([...page.selected]);
-  page.selected = [];
-  render();
-});
-$("meld-send").addEventListener("click", () => {
-  const text = $("meld-send").dataset.composed;
-  if (text) playMove(text);
-});
-
-// "play these cards again": a new table with this ended match's game, options and deals;
-// the bots keep their seats, this player takes theirs again, other people's are open
-$("again").addEventListener("click", async () => {
-  const me = page.state.seat;
-  const seats = page.summary.seats.map((s, i) => (i === me ? "me" : s.kind === "bot" ? `bot:${s.name}` : "open"));
-  try {
-    await ensurePlayer(myName() || (me !== null && page.summary.seats[me].name) || t("Player"));
-    const made = await api("POST", "/api/tables", { same_cards_as: tableId, seats, bot_delay_ms: 600 });
-    if (made.token) keepSeat(made.id, made.seat, made.token);
-    location.href = pageUrl(`/tables/${encodeURIComponent(made.id)}`);
-  } catch (e) {
-    say(e.message, "error");
-  }
-});
-$("hint-play").addEventListener("click", () => playMove($("hint-play").dataset.hintMove));
-$("confirm-send").addEventListener("click", () => playMove($("confirm").dataset.pending, true));
-$("confirm-cancel").addEventListener("click", () => {
-  clearConfirm();
-  say(t("not sent; choose again"));
-});
-$("show-hints").addEventListener("change", () => {
-  try { localStorage.setItem(SHOW_HINTS, $("show-hints").checked ? "1" : "0"); } catch (e) { /* private mode */ }
-  render();
-});
-
-$("chat").addEventListener("submit", (ev) => {
+function sayChat(ev) {
   ev.preventDefault();
-  const input = $("chat-text");
+  const input = ev.currentTarget.querySelector("input");
   const text = input.value.trim();
   if (!text) return;
   if (send({ type: "chat", text })) input.value = "";
-});
-
-$("arrange-send").addEventListener("click", () => {
-  const text = $("arrange-send").dataset.composed;
-  if (text) playMove(text);
-});
-$("arrange-auto").addEventListener("click", () => {
-  // the arranger's split is the first `arrange` move the engine lists (after declarations)
-  const first = (page.state.legal || []).find((m) => m.startsWith("arrange"));
-  if (first) page.board = boardFromMove(first);
-  render();
-});
-$("arrange-clear").addEventListener("click", () => {
-  page.board = emptyBoard();
-  render();
-});
-
-const fourColour = $("four-colour");
-function applyColours() {
-  document.body.classList.toggle("four-colour", fourColour.checked);
 }
-try { fourColour.checked = localStorage.getItem("cardtable.fourColour") === "1"; } catch (e) { /* private mode */ }
-applyColours();
-fourColour.addEventListener("change", () => {
-  try { localStorage.setItem("cardtable.fourColour", fourColour.checked ? "1" : "0"); } catch (e) { /* private mode */ }
-  applyColours();
-});
 
-$("clear").addEventListener("click", () => {
+/** Does a move use every selected card (for the list of moves: the others are dimmed)? */
+function fits(text) {
+  const sel = selectedCards();
+  if (!sel.length) return true;
+  const named = cardsInText(text);
+  return sel.every((c) => named.includes(c));
+}
+
+// --- gestures on the table --------------------------------------------------------------------
+
+function canAct(w) {
+  return Boolean(w && w === page.state && !page.finished && (w.legal || []).length && w.status === "playing");
+}
+
+function targetsOf(w) {
+  return (w && w.felt && w.felt.targets) || [];
+}
+
+function anchorOf(selector) {
+  const el = selector ? document.querySelector(selector) : null;
+  const stage = document.getElementById("stage");
+  const r = (el || stage || document.body).getBoundingClientRect();
+  return { x: r.left + r.width / 2, y: el ? r.top : r.top + r.height / 2, bottom: el ? r.bottom : r.top + r.height / 2 };
+}
+
+function choose(moves, selector) {
+  page.chooser = { items: moves.map((m) => ({ move: m, words: wordsOf(m) })), at: anchorOf(selector) };
+  redraw();
+}
+
+function notNow(w) {
+  if (w.seat === null) return;
+  const movers = (w.view.to_move || []).map(seatName).join(", ");
+  say(movers ? t("Not your turn: waiting for {players}.", { players: movers }) : t("That is not a move now."), "info");
+}
+
+/** A zone clicked (or cards dropped on it) with ``cards`` selected. */
+function zoneGesture(id, kind, cards) {
+  const w = page.state;
+  if (!canAct(w)) {
+    if (w && !page.finished) notNow(w);
+    return;
+  }
+  if (!guard.gestureOk()) return;
+  const builder = builderActive(w);
+  if (builder && id.startsWith("build:")) {
+    const i = Number(id.slice(6));
+    if (cards.length) {
+      page.groups[i].push(...cards);
+      page.selected = [];
+    } else {
+      page.groups.splice(i, 1);
+    }
+    redraw();
+    return;
+  }
+  const all = builder && page.groups.length ? [...page.groups.flat(), ...cards] : cards;
+  const r = atZone(targetsOf(w), id, all);
+  const sel = `[data-zone-id="${CSS.escape(id)}"]`;
+  if (builder && id === `melds:${w.seat}` && r.kind !== "send" && r.kind !== "choose") {
+    if (cards.length) makeGroup();
+    else if (page.groups.length) sendGroups();
+    else say(t("Select at least three cards of your hand, then click here to make them a meld."), "info");
+    return;
+  }
+  if (r.kind === "send") playMove(r.move);
+  else if (r.kind === "choose") choose(r.moves, sel);
+  else if (r.kind === "select") {
+    const e = wordsOf(r.examples[0]);
+    say(r.need === 1 ? t("Select the card first, then click here (e.g. {move}).", { move: e })
+      : t("Select the cards first, then click here (e.g. {move}).", { move: e }), "error");
+  } else if (r.kind === "more") {
+    say(t("Not a move yet: select the other cards too (e.g. {move}).", { move: wordsOf(r.examples[0]) }), "error");
+  } else if (r.kind === "none") {
+    say(t("That is not a move now: {cards} cannot go there.", { cards: all.join(" ") }), "error");
+  } else if (kind === "stock" || kind === "pile" || cards.length) {
+    say(t("That is not a move now."), "error");
+  } else {
+    say(t("Nothing to do there now."), "info");
+  }
+}
+
+function onZone({ id, kind }) {
+  zoneGesture(id, kind, selectedCards());
+}
+
+function onDrop({ id, kind, indices }) {
+  const joined = [...new Set([...page.selected, ...(indices || [])])];
+  page.selected = joined;
+  zoneGesture(id, kind, selectedCards());
+}
+
+function onPlay({ index, card }) {
+  const w = page.state;
+  if (!canAct(w)) return;
+  if (!guard.gestureOk()) return;
+  const moves = playCard(targetsOf(w), zonesById(w.felt && w.felt.picture), card);
+  if (moves.length === 1) playMove(moves[0]);
+  else if (moves.length > 1) choose(moves, `[data-hand-index="${index}"]`);
+  else say(t("No move plays {card} by itself now.", { card }), "info");
+}
+
+function onSelect(indices) {
+  page.selected = [...indices];
+  lastSet.selected = JSON.stringify(page.selected);     // the felt drew it already
+  if (page.message && page.message.kind !== "error-keep") page.message = null;
+  redraw();
+}
+
+function onSeat(seat) {
+  const w = page.state;
+  if (!isHost() || !w || w.status === "over") return;
+  page.seatMenu = { seat, at: anchorOf(`#felt [data-seat="${seat}"]`) };
+  redraw();
+}
+
+function onSort() {
+  settings.setSort(settings.sort === "suit" ? "rank" : "suit");
+}
+
+// --- Remik's meld builder ----------------------------------------------------------------------
+
+function makeGroup() {
+  const cards = selectedCards();
+  if (cards.length < 3) {
+    say(t("select at least three cards of your hand for a meld"), "error");
+    return;
+  }
+  page.groups.push(cards);
   page.selected = [];
-  render();
-});
+  page.message = null;
+  redraw();
+}
+
+function sendGroups() {
+  const w = page.state;
+  if (!page.groups.length || !w) return;
+  const moves = legalFor(w.legal, page.groups, "meld");
+  if (moves.length === 1) playMove(moves[0]);
+  else if (moves.length > 1) choose(moves, "#meld-send");
+  else playMove(compose(page.groups));
+}
+
+const builder = {
+  group: makeGroup,
+  send: sendGroups,
+  remove: (i) => { page.groups.splice(i, 1); redraw(); },
+};
+
+// --- the drawing of the table (felt/) ------------------------------------------------------------
+
+function seatInfo(w) {
+  const seats = seatsNow();
+  const totals = totalsOf(w);
+  const movers = new Set(w.view.to_move || []);
+  const connected = page.presence && page.presence.connected ? page.presence.connected : [];
+  const bots = (page.game && page.game.bot_choices) || [];
+  return Array.from({ length: w.view.players }, (_, s) => {
+    const seat = seats[s] || {};
+    const toMove = movers.has(s) && !w.view.over && w.status === "playing";
+    const bot = bots.find((b) => b.name === seat.name);
+    const note = seat.kind === "open" ? t("open seat")
+      : seat.kind === "bot" && seat.person ? t("a bot plays for now")
+        : seat.kind === "bot" ? (bot ? bot.label : seat.name || "") : "";
+    return {
+      name: seatName(s), total: totals[s] ?? 0, note,
+      connected: seat.kind === "person" && connected[s] !== undefined ? Boolean(connected[s]) : null,
+      away: Boolean(seat.kind === "bot" && seat.person), bot: seat.kind === "bot", toMove,
+      deadline: toMove && w === page.state ? w.deadline : null,
+    };
+  });
+}
+
+/** The picture to draw: the frame's, with Remik's groups being built in front of this seat. */
+function pictureOf(w) {
+  const pic = w.felt && w.felt.picture;
+  if (!pic) return { seats: Array.from({ length: w.view.players }, () => ({ backs: 0, known: [], tags: [], zones: [] })), centre: [] };
+  if (!page.groups.length || w !== page.state || w.seat === null) return pic;
+  const label = (i) => t("meld {n} (not sent yet)", { n: i + 1 });
+  const seats = pic.seats.map((s, i) => (i !== w.seat ? s : {
+    ...s, zones: [...(s.zones || []), ...page.groups.map((g, k) => ({ id: `build:${k}`, kind: "meld", label: label(k), cards: g }))],
+  }));
+  return { ...pic, seats };
+}
+
+function feltConfig() {
+  const w = shown();
+  if (!w) return null;
+  const hand = arranging(w) ? [] : handCards(w);
+  const targets = targetsOf(w);
+  const sel = page.selected.filter((i) => i < hand.length);
+  const hot = canAct(w) ? hotZones(targets, sel.map((i) => hand[i])) : [];
+  if (canAct(w) && builderActive(w) && w.seat !== null) {
+    hot.push(`melds:${w.seat}`, ...page.groups.map((_, k) => `build:${k}`));
+  }
+  return {
+    picture: pictureOf(w), viewer: w.seat, seats: seatInfo(w), hand, selected: sel,
+    active: canAct(w), hot: [...new Set(hot)], fourColour: settings.fourColour, reducedMotion: reduced.matches,
+    holdMs: HOLD_MS,
+  };
+}
+
+let felt = null;
+const lastSet = {};
+
+function syncFelt() {
+  if (!felt) return;
+  const cfg = feltConfig();
+  if (!cfg) return;
+  const changed = {};
+  for (const [k, v] of Object.entries(cfg)) {
+    const s = JSON.stringify(v);
+    if (lastSet[k] !== s) {
+      lastSet[k] = s;
+      changed[k] = v;
+    }
+  }
+  if (Object.keys(changed).length) felt.set(changed);
+}
+
+class FeltHost extends Component {
+  constructor(props) {
+    super(props);
+    this.box = createRef();
+  }
+
+  shouldComponentUpdate() { return false; }
+
+  componentDidMount() {
+    felt = Felt(this.box.current, feltConfig() || { picture: { seats: [], centre: [] }, hand: [], seats: [] });
+    felt.on("select", onSelect);
+    felt.on("zone", onZone);
+    felt.on("play", onPlay);
+    felt.on("drop", onDrop);
+    felt.on("seat", onSeat);
+    felt.on("sort", onSort);
+    Object.assign(lastSet, Object.fromEntries(Object.entries(feltConfig() || {}).map(([k, v]) => [k, JSON.stringify(v)])));
+  }
+
+  componentWillUnmount() {
+    if (felt) felt.destroy();
+    felt = null;
+  }
+
+  render() {
+    return html`<div id="felt" class="felt-host" ref=${this.box}></div>`;
+  }
+}
+
+// --- the page ------------------------------------------------------------------------------------
+
+function gameTitle() {
+  const g = page.game;
+  return g ? g.title || g.name : page.summary ? page.summary.game : "";
+}
+
+function matchLength(w) {
+  const g = page.game;
+  if (!g || !page.summary) return "";
+  for (const key of g.match_length || []) {
+    const o = (g.options || []).find((x) => x.key === key);
+    const rules = page.summary.rules || {};
+    const v = key in rules ? rules[key] : w.view.options && key in w.view.options ? w.view.options[key] : o ? o.default : null;
+    if (v === null || v === undefined || v === 0) continue;
+    return key === "deals" ? t("of {n}", { n: v }) : t("to {n}", { n: v });
+  }
+  return "";
+}
+
+const ICONS = {
+  chat: "M4 4h16v11H8l-4 4z",
+  log: "M5 6h14M5 12h14M5 18h9",
+  rules: "M5 4h9a4 4 0 0 1 4 4v12H9a4 4 0 0 1-4-4zM9 8h6M9 12h6",
+  settings: "M12 8a4 4 0 1 0 0 8a4 4 0 1 0 0-8zM12 2v3M12 19v3M2 12h3M19 12h3M5 5l2 2M17 17l2 2M5 19l2-2M17 7l2-2",
+  invite: "M9 11a4 4 0 1 0 0-8a4 4 0 1 0 0 8zM2 21a7 7 0 0 1 14 0M19 8v6M16 11h6",
+  home: "M3 11l9-8l9 8M6 9v11h12V9",
+};
+
+function icon(name) {
+  return html`<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d=${ICONS[name]}/></svg>`;
+}
+
+function iconButton(name, label, extra) {
+  const open = page.panel === name;
+  return html`<button id=${`${name}-open`} type="button" class="icon-button" aria-label=${label} title=${label}
+    aria-controls=${`${name}-panel`} aria-expanded=${String(open)} onClick=${() => openPanel(name)}>${icon(name)}${extra || null}</button>`;
+}
+
+function Header({ w }) {
+  const g = page.game;
+  const title = g ? (g.title || g.name) : page.summary ? page.summary.game : "…";
+  const full = g && title !== g.native_name ? `${title} · ${g.native_name}` : title;
+  const status = !w ? "" : w.status === "over" ? t("match over") : w.status === "waiting" ? t("waiting for players")
+    : [t("deal {n}", { n: w.deal + 1 }), matchLength(w)].filter(Boolean).join(" · ");
+  const totals = w ? totalsOf(w) : [];
+  const mine = w && w.seat !== null ? t("you: {points}", { points: totals[w.seat] ?? 0 }) : "";
+  const conn = { connecting: t("connecting…"), connected: t("connected"), reconnecting: t("reconnecting…"), closed: t("closed") }[page.conn];
+  const left = page.state && page.state.deadline && !page.finished
+    ? Math.max(0, Math.round((page.state.deadline - Date.now()) / 1000)) : null;
+  const timer = left === null ? "" : tn("{n} second left", "{n} seconds left", left);
+  const home = t("cardtable");
+  const unread = page.unread ? html`<span class="dot" aria-hidden="true"></span>` : null;
+  const chatLabel = page.unread ? tn("chat ({n} unread)", "chat ({n} unread)", page.unread) : t("chat");
+  const over = !page.summary || !page.state || page.state.status === "over";
+  const labels = { log: t("last moves"), rules: t("rules"), settings: t("settings"), invite: t("invite") };
+  return html`<div class="head">
+    <a class="home" href=${pageUrl("/")} aria-label=${home} title=${home}>${icon("home")}</a>
+    <h1 id="title">${full}</h1>
+    <span id="status" class="status">${status}</span>
+    ${mine ? html`<span id="my-total" class="my-total">${mine}</span>` : null}
+    ${timer ? html`<span id="timer" class=${"timer" + (left <= 10 ? " low" : "")} title=${timer} role="timer"
+      aria-label=${timer}><span aria-hidden="true">⏱ ${left}</span></span>` : html`<span id="timer" class="timer"></span>`}
+    <span id="conn" class=${"conn " + (page.conn === "connected" ? "ok" : "down")} title=${conn}>${conn}</span>
+    <span class="tools">
+      ${iconButton("chat", chatLabel, unread)}
+      ${iconButton("log", labels.log)}
+      ${iconButton("rules", labels.rules)}
+      ${iconButton("settings", labels.settings)}
+      ${over ? null : iconButton("invite", labels.invite)}
+    </span>
+  </div>`;
+}
+
+/** The seats as a list for screen readers (the table itself is a picture). */
+function Players({ w }) {
+  const seats = seatsNow();
+  const totals = totalsOf(w);
+  const movers = new Set(w.view.to_move || []);
+  const label = t("players");
+  const rows = Array.from({ length: w.view.players }, (_, s) => {
+    const seat = seats[s] || {};
+    const conn = page.presence && page.presence.connected ? page.presence.connected[s] : null;
+    const total = t("total {points}", { points: totals[s] ?? 0 });
+    const on = t("● connected");
+    const off = t("○ away");
+    const awayText = seat.person ? t("a bot plays for {name} until they take the seat back", { name: seat.person }) : "";
+    const openText = t("open seat");
+    const moving = t("to move");
+    const presence = seat.kind === "person" && conn !== null && conn !== undefined
+      ? html`<span class=${"presence " + (conn ? "on" : "off")}>${conn ? on : off}</span>` : null;
+    const away = seat.kind === "bot" && seat.person ? html`<span class="away-seat">${awayText}</span>` : null;
+    const open = seat.kind === "open" ? html`<span class="open-seat">${openText}</span>` : null;
+    const turn = movers.has(s) && !w.view.over ? html`<span class="to-move">${moving}</span>` : null;
+    return html`<li key=${s} data-player=${String(s)}><strong>${seatName(s)}</strong>
+      <span class="total" data-total=${String(totals[s] ?? 0)}>${total}</span>${presence}${away}${open}${turn}</li>`;
+  });
+  return html`<ul id="players" class="sr" aria-label=${label}>${rows}</ul>`;
+}
+
+function Notices({ w }) {
+  const p = w ? places(w) : null;
+  const known = t("These cards have been played before, at another table: whoever saw that match knows them. Play for fun, not to prove anything.");
+  const nameLabel = t("Your name");
+  const takeLabel = page.join ? t("Take seat {n}", { n: page.join.seat + 1 }) : "";
+  const back = p && p.back !== undefined ? t("take my seat back (seat {n})", { n: p.back + 1 }) : "";
+  const knownDeal = Boolean((page.summary && page.summary.known_deal) || (page.state && page.state.known_deal));
+  const submit = async (ev) => {
+    ev.preventDefault();
+    const name = ev.currentTarget.querySelector("input").value.trim();
+    if (!name) {
+      page.banner = { text: t("type your name to take the seat"), kind: "error" };
+      redraw();
+      return;
+    }
+    await takeSeat(page.join.seat, name);
+  };
+  return html`<div class="notices">
+    <p id="banner" class=${"banner " + (page.banner ? page.banner.kind : "")} role="status" aria-live="polite"
+      hidden=${!page.banner}>${page.banner ? page.banner.text : ""}</p>
+    <p id="known-deal" class="banner known" hidden=${!knownDeal}>${known}</p>
+    <form id="join" class="join-form" hidden=${!page.join} onSubmit=${submit}>
+      <label for="join-name">${nameLabel}</label>
+      <input id="join-name" maxlength="40" autocomplete="nickname" required value=${page.join ? page.join.name : ""}
+        onInput=${(ev) => { if (page.join) page.join.name = ev.currentTarget.value; }}/>
+      <button type="submit" id="join-button" class="primary">${takeLabel}</button>
+    </form>
+    <button id="take-back" type="button" class="small-button primary" hidden=${!back}
+      data-for-seat=${p && p.back !== undefined ? String(p.back) : ""} onClick=${() => takeSeat(p.back, null)}>${back}</button>
+  </div>`;
+}
+
+/** The action bar's contents for this frame. */
+function barOf(w) {
+  const legal = w.legal || [];
+  const targets = targetsOf(w);
+  const onTable = new Set(targets.map((x) => x.move));
+  const board = arranging(w);
+  const sel = selectedCards();
+  const { exact, wider } = withSelection(targets, page.groups.length ? [...page.groups.flat(), ...sel] : sel);
+  const free = legal.length ? moveGroups(w).map((g) => ({
+    ...g, items: g.items.filter((m) => !onTable.has(m.text) && !(board && m.text.startsWith("arrange"))),
+  })).filter((g) => g.items.length) : [];
+  const hint = settings.hintsOffered && settings.hints && w === page.state && w.hint
+    ? { move: w.hint.move, words: w.hint.words || wordsOf(w.hint.move), reason: w.hint.reason } : null;
+  const turn = w.status === "waiting" ? t("Waiting for players to join.")
+    : w.layout ? w.layout.turn : w.fromFinished || w.view.over ? t("Deal {n} is over.", { n: w.deal + 1 }) : "";
+  return {
+    free, hint, turn, wider: wider.length,
+    exact: exact.map((x) => ({ text: x.move, words: wordsOf(x.move) })),
+    builder: builderActive(w) ? builder : null,
+    rows: board ? arrangeSend(playMove) : null,
+    hasHand: ownHand(w.view).length > 0 && !board,
+    sortMode: settings.sort,
+    play: playMove,
+    clear: () => { page.selected = []; page.message = null; redraw(); },
+    sort: onSort,
+    openMoves: () => openPanel("moves"),
+  };
+}
+
+const noPlaces = { back: undefined, canLeave: false, canEnd: false, hostLine: "", leave: () => {}, end: () => {} };
+
+function App() {
+  const w = shown();
+  const p = w ? places(w) : null;
+  const over = w && w.status === "over";
+  const dealOver = w && !over && page.finished;
+  return html`
+    <header class="bar top"><${Header} w=${w}/></header>
+    <${Notices} w=${w}/>
+    <main id="stage" class=${"stage" + (w && arranging(w) ? " arranging" : "")}>
+      <${FeltHost}/>
+      ${w ? html`<${Players} w=${w}/>` : null}
+      ${w && arranging(w) ? html`<${ArrangeBoard} w=${w}/>` : null}
+      ${dealOver ? html`<${DealOverlay} w=${w} ownHand=${ownHand(w.view)} nextDeal=${nextDeal}/>` : null}
+      ${over ? html`<${MatchOverlay} w=${w} ownHand=${ownHand(w.view)} rematch=${rematch} again=${again} host=${isHost()}/>` : null}
+      <${Chooser} play=${playMove}/>
+      <${SeatMenu} act=${hostAct} mySeat=${w ? w.seat : null}/>
+    </main>
+    ${w ? html`<${ActionBar} w=${w} bar=${barOf(w)}/>` : html`<section id="actionbar" class="actionbar"><div class="prompt"><${MessageLine}/></div></section>`}
+    ${w ? html`<${MovesPanel} w=${w} fits=${fits} play=${playMove} typed=${typed}/>` : null}
+    <${ChatPanel} onSay=${sayChat}/>
+    ${w ? html`<${LogPanel} w=${w} showLastDeal=${showLastDeal}/>` : null}
+    <${RulesPanel} game=${page.summary ? page.summary.game : null}/>
+    <${SettingsPanel} settings=${settings} places=${p || noPlaces}/>
+    ${page.summary ? html`<${InvitePanel} tableId=${tableId} seats=${seatsNow()} mySeat=${w ? w.seat : null} seatName=${seatName}/>` : null}
+    <${Confirm} play=${playMove}/>
+    <${Sure}/>
+    <p id="announce" class="sr" aria-live="polite">${page.announce}</p>
+  `;
+}
+
+const root = document.getElementById("app");
+
+function draw() {
+  const started = performance.now();
+  const w = shown();
+  if (w) {
+    // for tests and tools: what the page shows (never more than the frames carried)
+    const d = document.body.dataset;
+    d.seq = String(w.seq);
+    d.deal = String(w.deal);
+    d.status = w.status;
+    d.over = String(Boolean(w.view.over));
+    d.latestSeq = String(page.state.seq);
+    if (w.fromFinished) d.fromFinished = "true";
+    else delete d.fromFinished;
+  }
+  document.body.classList.toggle("four-colour", settings.fourColour);
+  if (page.game && page.titled !== page.game.id) {     // the game's list came after the table
+    page.titled = page.game.id;
+    setBaseTitle(t("{game} — cardtable", { game: gameTitle() }));
+  }
+  render(html`<${App}/>`, root);
+  const drawn = performance.now();
+  syncFelt();
+  // for tests and the performance notes: how long the last drawing took
+  const took = performance.now() - started;
+  document.body.dataset.drawMs = took.toFixed(1);
+  if (Array.isArray(window.__cardtable_draws)) window.__cardtable_draws.push([took, performance.now() - drawn]);
+  if (w) {
+    // the click guard: moves drawn anew ignore input for a moment (guard.js)
+    const key = `${w.deal}:${w.seq}:${Boolean(page.finished)}:${(w.legal || []).join("|")}`;
+    if (key !== page.movesKey) {
+      page.movesKey = key;
+      guard.changed();
+    } else {
+      guard.redrawn();
+    }
+  }
+}
+
+onRedraw(draw);
+
+// --- keys ----------------------------------------------------------------------------------------
 
 document.addEventListener("keydown", (ev) => {
-  if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLTextAreaElement) return;
+  if (ev.key === "Escape") {
+    if (page.chooser || page.seatMenu) {
+      page.chooser = null;
+      page.seatMenu = null;
+      redraw();
+    } else if (page.panel) {
+      page.panel = null;
+      redraw();
+    }
+    return;
+  }
+  const target = ev.target;
+  if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return;
+  if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.defaultPrevented) return;
+  // the arrangement board's keys (1/2/3 put a card in a row) and the panels' are their own
+  if (target instanceof Element && target.closest("#arrange, .panel, .pop, .modal")) return;
   if (!page.state || page.finished || guard.quiet()) return;
   const n = Number(ev.key);
   const legal = page.state.legal || [];
   if (Number.isInteger(n) && n >= 1 && n <= Math.min(9, legal.length)) playMove(legal[n - 1]);
 });
 
-document.addEventListener("visibilitychange", () => {
-  if (document.visibilityState === "visible" && !page.ws && !page.closedFor) connect();
-});
+setInterval(() => { if (page.state && page.state.deadline && !page.finished) redraw(); }, 1000);
+reduced.addEventListener("change", () => redraw());
+addEventListener("resize", () => redraw());
 
 guard.install();
-setUpInvite(tableId, seatsNow);
-setInterval(drawTimer, 1000);
+draw();
 
 async function start() {
-  await loadSummary();
-  if (storedPlayer()) await loadMine();
-  $("replay").href = pageUrl(`/tables/${encodeURIComponent(tableId)}/replay`);
+  await Promise.all([loadSummary(), loadSession()]);
+  setBaseTitle(t("{game} — cardtable", { game: gameTitle() }));
+  if (hasPlayer()) await loadMine();
   await handleInvite();
   if (!page.ws) connect();
 }
