@@ -19,14 +19,14 @@ from typer.testing import CliRunner
 
 from cardtable.cli import lang, prescan
 from cardtable.cli.confirm import is_yes, yes_no
-from cardtable.cli.main import COMMANDS, ROOT_HELP, app
+from cardtable.cli.main import COMMANDS, MORE_COMMANDS, ROOT_HELP, app
 from cardtable.i18n import LOCALES, _, use_language
 from cardtable.i18n.pseudo import unmarked
 from cardtable.registry import game_ids
 from tests.support.parts import patch_part
 
 #: every command of ``cardtable --help`` (``rules`` registers ``games`` too)
-ALL_COMMANDS = ("games", *COMMANDS)
+ALL_COMMANDS = ("games", *COMMANDS, *(command for _module, command in MORE_COMMANDS))
 
 
 def run_cli(*args: str, env: dict[str, str] | None = None, input: str | None = None,
@@ -232,7 +232,8 @@ def test_json_output_keeps_canonical_english_keys(runner: CliRunner) -> None:
 
 #: words a translated screen still shows in ASCII: the syntax a person types or reads as code
 #: (command names, metavars and value types of typer's help, argument names), game ids
-CANONICAL = {"cardtable", *ALL_COMMANDS, *game_ids(), "OPTIONS", "COMMAND", "ARGS", "LOC",
+CANONICAL = {"cardtable", *ALL_COMMANDS, *(w for c in ALL_COMMANDS for w in c.split("-")), *game_ids(),
+             "OPTIONS", "COMMAND", "ARGS", "LOC",
              "ADDRESS", "KEY", "VALUE", "FILE", "NAME", "int", "str", "bool", "float", "list",
              "path", "game", "file", "json", "npz", "parquet"}
 FLAG = re.compile(r"(?<![\w])-{1,2}[A-Za-z][\w-]*")

@@ -51,6 +51,8 @@ def extract_js(fileobj, keywords, comment_tags, options):
     from babel.messages.extract import extract_javascript
 
     same = {"t": "_", "tn": "ngettext"}       # Babel reads the result with the Python keywords
+    # the drawing layer's words live inside htm templates (html`…${t("…")}…`)
+    options = {**(options or {}), "parse_template_string": True}
     for lineno, funcname, message, comments in extract_javascript(fileobj, KEYWORDS,
                                                                   comment_tags, options):
         yield lineno, same.get(funcname, funcname), message, comments
