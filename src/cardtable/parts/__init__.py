@@ -25,6 +25,7 @@ from .felt import Felt, Target
 from .hints import Hint
 from .referee import Referee
 from .screen import ExplainContext, Zone
+from .stats import Stat, Stats
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -153,7 +154,8 @@ class GameParts:
     ``render(view)``: the terminal's own drawing of the table (text); ``referee``: the
     table-irregularity tools of a game that has them (gin's laws), see
     :mod:`.referee`; ``felt``: the browser card table's picture of a view and where each
-    move is made on it, see :mod:`.felt`."""
+    move is made on it, see :mod:`.felt`; ``stats``: the figures a player's page counts for
+    that game, see :mod:`.stats`."""
 
     layout: Layout | None = None
     explanation: Explanation | None = None
@@ -165,10 +167,12 @@ class GameParts:
     assist: RowsAssist | None = None
     referee: Referee | None = None
     felt: Felt | None = None
+    stats: Stats | None = None
 
 
 #: the parts of a game that declares none (a toy game, a game of another distribution)
 NO_PARTS = GameParts()
 
 __all__ = ["Advice", "BotFactory", "EncodingPart", "Explanation", "ExplainContext", "Felt", "GameParts", "Hint",
-           "Layout", "NO_PARTS", "PlayingBot", "Referee", "RowsAssist", "RowsInfo", "Target", "View", "Zone"]
+           "Layout", "NO_PARTS", "PlayingBot", "Referee", "RowsAssist", "RowsInfo", "Stat", "Stats", "Target", "View",
+           "Zone"]

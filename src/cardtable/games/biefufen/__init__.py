@@ -15,6 +15,7 @@ from .layout import ACE_LOW, PHASES, move_words, zones
 from .render import render
 from .rules import GAME, BiefufenGame, BiefufenOptions
 from .state import BiefufenState, card_value
+from .stats import STATS
 
 BOTS: dict[str, type[Any]] = {"heuristic": HeuristicBot}
 
@@ -26,6 +27,7 @@ PARTS = GameParts(
     bots=BOTS,
     render=render,
     felt=FELT,
+    stats=STATS,
 )
 
 __all__ = ["BOTS", "GAME", "PARTS", "BiefufenGame", "BiefufenOptions", "BiefufenState", "card_value", "advise", "hint",

@@ -14,6 +14,7 @@ from .layout import ACE_LOW, PHASES, move_words, zones
 from .render import render
 from .rules import GAME, BieqiGame, BieqiOptions
 from .state import BieqiState
+from .stats import STATS
 
 BOTS: dict[str, type[Any]] = {"heuristic": HeuristicBot}
 
@@ -25,6 +26,7 @@ PARTS = GameParts(
     bots=BOTS,
     render=render,
     felt=FELT,
+    stats=STATS,
 )
 
 __all__ = ["BOTS", "GAME", "PARTS", "BieqiGame", "BieqiOptions", "BieqiState", "advise", "hint", "render"]

@@ -11,6 +11,7 @@ from .felt import FELT
 from .layout import PHASES, hand, move_words, zones
 from .render import render
 from .rules import GAME, DummyGame, DummyOptions
+from .stats import STATS
 
 PARTS = GameParts(
     layout=Layout(zones=zones, phases=PHASES, hand=hand, move_words=move_words),
@@ -20,6 +21,7 @@ PARTS = GameParts(
     bots=BOTS,
     render=render,
     felt=FELT,
+    stats=STATS,
 )
 
 __all__ = ["GAME", "BOTS", "DummyGame", "DummyOptions", "advise", "hint", "render", "warn"]

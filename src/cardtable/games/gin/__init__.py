@@ -13,6 +13,7 @@ from .referee import REFEREE
 from .render import render
 from .rules import GinGame, GinOptions
 from .state import GinState
+from .stats import STATS
 
 GAME = GinGame()
 BOTS = {"heuristic": HeuristicBot}
@@ -26,6 +27,7 @@ PARTS = GameParts(
     render=render,
     referee=REFEREE,
     felt=FELT,
+    stats=STATS,
 )
 
 __all__ = ["BOTS", "GAME", "PARTS",

@@ -13,6 +13,7 @@ from .layout import PHASES, move_words, zones
 from .render import render
 from .rules import GAME, RemikGame, RemikOptions
 from .state import RemikState
+from .stats import STATS
 
 PARTS = GameParts(
     layout=Layout(zones=zones, phases=PHASES, move_words=move_words),
@@ -22,6 +23,7 @@ PARTS = GameParts(
     bots=BOTS,
     render=render,
     felt=FELT,
+    stats=STATS,
 )
 
 __all__ = ["BOTS", "GAME", "PARTS", "RemikGame", "RemikOptions", "RemikState", "advise", "hint", "render", "warn"]

@@ -16,6 +16,7 @@ from .layout import HIDDEN_VERBS, PHASES, move_note, move_terms, move_words, zon
 from .render import render
 from .rules import GAME, ShisanzhangGame, ShisanzhangOptions
 from .state import ShisanzhangState
+from .stats import STATS
 
 BOTS: dict[str, type[Any]] = {"auto": AutoBot, "random_valid": RandomValidBot}
 
@@ -29,6 +30,7 @@ PARTS = GameParts(
     assist=ASSIST,
     render=render,
     felt=FELT,
+    stats=STATS,
 )
 
 __all__ = ["BOTS", "GAME", "PARTS", "ShisanzhangGame", "ShisanzhangOptions", "ShisanzhangState", "advise", "hint",

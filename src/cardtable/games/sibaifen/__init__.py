@@ -15,6 +15,7 @@ from .layout import PHASES, move_words, zones
 from .render import render
 from .rules import GAME, SibaifenGame, SibaifenOptions
 from .state import SibaifenState
+from .stats import STATS
 
 BOTS: dict[str, type[Any]] = {"heuristic": HeuristicBot}
 
@@ -26,6 +27,7 @@ PARTS = GameParts(
     bots=BOTS,
     render=render,
     felt=FELT,
+    stats=STATS,
 )
 
 __all__ = ["BOTS", "GAME", "PARTS", "SibaifenGame", "SibaifenOptions", "SibaifenState", "advise", "hint", "render"]

@@ -15,6 +15,7 @@ from .layout import BY_RANK, PHASES, move_words, zones
 from .render import render
 from .rules import GAME, ZhuoheiaGame, ZhuoheiaOptions
 from .state import ZhuoheiaState
+from .stats import STATS
 
 BOTS: dict[str, type[Any]] = {"heuristic": HeuristicBot}
 
@@ -26,6 +27,7 @@ PARTS = GameParts(
     bots=BOTS,
     render=render,
     felt=FELT,
+    stats=STATS,
 )
 
 __all__ = ["BOTS", "GAME", "PARTS", "ZhuoheiaGame", "ZhuoheiaOptions", "ZhuoheiaState", "advise", "hint", "render"]

@@ -15,6 +15,7 @@ from .layout import PHASES, zones
 from .render import render
 from .rules import GAME, ZuihoushengliGame, ZuihoushengliOptions
 from .state import ZuihoushengliState
+from .stats import STATS
 
 BOTS: dict[str, type[Any]] = {"heuristic": HeuristicBot}
 
@@ -26,6 +27,7 @@ PARTS = GameParts(
     bots=BOTS,
     render=render,
     felt=FELT,
+    stats=STATS,
 )
 
 __all__ = ["BOTS", "GAME", "PARTS", "ZuihoushengliGame", "ZuihoushengliOptions", "ZuihoushengliState",
