@@ -40,6 +40,9 @@ def test_same_cards_as_makes_a_known_deal_never_listed(server: Any) -> None:
     assert summary["known_deal"] is True
     with connect(server, again["id"]) as ws:
         assert Socket(ws).recv()["known_deal"] is True          # the page can say so to everyone
+    # and is never rated (the accounts issue): refused, naming why, and nothing is made
+    r = server.post("/api/tables", json={"same_cards_as": src["id"], "seats": ["open", "open"], "rated": True})
+    assert r.status_code == 400 and "same_cards_as" in r.json()["error"], r.text
     plain = new_table(server, "gin", ["open", "bot:random"])
     assert plain["known_deal"] is False and plain["listed"] is True
     with connect(server, plain["id"]) as ws:

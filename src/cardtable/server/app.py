@@ -30,7 +30,7 @@ from .accountroutes import CsrfMiddleware, account_of, add_account_routes
 from .chat import chat_frame, chat_problem, presence_frame
 from .clock import Clock
 from .export import export_lines
-from .frames import Outbox, error_frame, pong_frame
+from .frames import Outbox, error_frame, pong_frame, refusal_for_person
 from .games import games_list_in
 from .guard import BodyLimitMiddleware
 from .headers import CrossSiteMiddleware, SecurityHeadersMiddleware
@@ -504,6 +504,8 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
                 continue
             err = await service.submit(table, seat, move, data.get("seq"))
             if err is not None:
+                if box.presentation:
+                    err = refusal_for_person(err, table.row.game, move)
                 box.put(error_frame(err, move))
 
     return app

@@ -20,6 +20,7 @@ from ..explanation import score_summary, summary_json
 from ..game import State
 from ..i18n import current_language
 from ..movewords import log_lines, move_words, sayer
+from ..parts.refs import strip_refs
 from ..picture import table_picture
 from ..presentation import seat_names, table_layout
 from ..scoring import ScoreItem
@@ -116,13 +117,14 @@ def with_presentation(frame: dict[str, Any], state: State, hints: bool = True,
             h = advice.hint(view, moves)
             if h is not None:
                 text = state.move_text(h.move)
-                out["hint"] = {"move": text, "reason": h.reason,
+                # a person's page reads no spec references (as the terminal without --verbose)
+                out["hint"] = {"move": text, "reason": strip_refs(h.reason, names),
                                "words": move_words(str(view["game"]), text)}
         for m in moves:
             with contextlib.suppress(Exception):
                 w = advice.warn(view, m)
                 if w:
-                    out["warnings"][state.move_text(m)] = w
+                    out["warnings"][state.move_text(m)] = strip_refs(w, names)
     if view.get("over"):
         out["score"] = summary_json(score_summary(str(view["game"]), view, names))
     done = frame.get("finished")
@@ -137,6 +139,15 @@ def with_presentation(frame: dict[str, Any], state: State, hints: bool = True,
         out["finished"] = {**done, "summary": words,
                            "picture": table_picture(done["view"], [])["picture"]}
     return out
+
+
+def refusal_for_person(message: str, game: str, move: str) -> str:
+    """A refused move's reason as a person's page shows it: without spec references, the
+    move quoted in words of their language (``frame["move"]`` keeps the text as sent)."""
+    words = move_words(game, move)
+    if words != move:
+        message = message.replace(repr(move), repr(words))
+    return strip_refs(message)
 
 
 def error_frame(message: str, move: str | None = None) -> dict[str, Any]:

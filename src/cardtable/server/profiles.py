@@ -12,6 +12,7 @@ from ..i18n import _
 from ..registry import resolve_game
 from .accountdb import AccountRow, AccountStore
 from .accounts import ApiProblem
+from .playerstats import collect, shown
 from .ratings import Skill, display_rating, model_of, provisional
 from .store import Store
 
@@ -51,7 +52,7 @@ class Profiles:
         account = await self.store.run(self.db.account_by_name, name)
         if account is None:
             raise ApiProblem(404, _("no player is named {name}", name=repr(name[:64])))
-        shown = account.public_name or (viewer is not None and viewer.id == account.id)
+        shown_matches = account.public_name or (viewer is not None and viewer.id == account.id)
         before_ms = None
         if before is not None:
             before_ms = _parse_iso(before)
@@ -59,7 +60,9 @@ class Profiles:
                 raise ApiProblem(400, _("?before= must be a time as the matches give it "
                                         "(YYYY-MM-DDTHH:MM:SSZ), not {value}", value=repr(before[:40])))
         ratings = await self.store.run(self.db.ratings_of, account.id)
-        rows = await self.store.run(self.db.finished_tables_of, account.player_id, before_ms, PAGE) if shown else []
+        rows = []
+        if shown_matches:
+            rows = await self.store.run(self.db.finished_tables_of, account.player_id, before_ms, PAGE)
         matches = []
         for r in rows:
             totals = [int(t) for t in r["totals"]]
@@ -71,7 +74,12 @@ class Profiles:
             "name": account.name,
             "ratings": {g: {**skill_json(Skill(s.mu, s.sigma, s.games)), "model": model_of(g)}
                         for g, s in sorted(ratings.items())},
-            "matches": matches, "matches_public": account.public_name}
+            "matches": matches, "matches_public": account.public_name,
+            "stats": {}}
+        # figures of their matches, shown where the matches are (a figure that moves after a
+        # match would otherwise tie that match of the open data to them), on the first page
+        if shown_matches and before is None:
+            out["stats"] = shown(await self.store.run(collect, self.store, account.player_id))
         if len(rows) == PAGE:
             out["next"] = matches[-1]["ended"]
         return out

@@ -30,6 +30,7 @@ from .committer import Committer
 from .games import default_bot_name
 from .limits import OpenCount, RateLimit
 from .livetable import LiveTable, default_hints, summary_json
+from .playerstats import match_figures, store_figures
 from .quickplay import QuickPlay, keep_seats
 from .rated import rate_ended, rated_problem
 from .store import (
@@ -800,6 +801,10 @@ class TableService:
             await self.quick.deal_began(table)
         if table.row.rated and table.status == "over":
             self._later(rate_ended(self.accounts.db, table, self.clock.now_ms()))
+        if table.status == "over" and table.match.over:
+            figures = match_figures(table)
+            if figures is not None:
+                self._later(self.store.run(store_figures, self.store, table.id, table.row.game, figures))
         return None
 
     def _later(self, work: Any) -> None:
