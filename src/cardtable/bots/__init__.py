@@ -10,6 +10,7 @@ from ..game import State
 from ..i18n import _
 from ..moves import Move
 from ..registry import game_parts
+from . import operator
 from .base import Bot
 from .ismcts import ISMCTSBot
 from .labels import bot_description, bot_label
@@ -43,11 +44,33 @@ def default_bot_name(game_id: str) -> str:
             return str(name)
     return "random"
 
+
 def bot_names(game_id: str) -> list[str]:
-    """The game's bots and the generic ones in name order, then ``ismcts`` and the levels."""
+    """The game's bots and the generic ones in name order, then ``ismcts`` and the levels,
+    then the bots a server's operator added that play this game."""
     from .levels import LEVELS
     late = ("ismcts", *LEVELS)
-    return sorted((set(GENERIC_BOTS) | set(game_bots(game_id))) - set(late)) + list(late)
+    added = [n for n, b in operator.registered().items() if b.plays(game_id)]
+    return sorted((set(GENERIC_BOTS) | set(game_bots(game_id))) - set(late)) + list(late) + added
+
+
+def builtin_names() -> frozenset[str]:
+    """Every built-in bot name of every game (an operator's bot may take none of them)."""
+    from ..registry import game_ids
+    from .levels import LEVELS
+    names = set(GENERIC_BOTS) | set(LEVELS)
+    for g in game_ids():
+        names |= set(game_bots(g))
+    return frozenset(names)
+
+
+def check_bot(game_id: str, name: str) -> None:
+    """BadOption unless ``name`` is a bot for ``game_id``; an operator's bot is checked
+    without being made (it runs only in the bot workers)."""
+    if not isinstance(name, str):
+        raise BadOption(_("a bot name is a string, not {name}", name=repr(name)))
+    if operator.check(game_id, name) is None:
+        make_bot(game_id, name)
 
 
 def make_bot(game_id: str, name: str) -> Bot:
@@ -57,6 +80,8 @@ def make_bot(game_id: str, name: str) -> Bot:
     Raises BadOption naming the valid bots for an unknown name."""
     if not isinstance(name, str):
         raise BadOption(_("a bot name is a string, not {name}", name=repr(name)))
+    if operator.check(game_id, name) is not None:
+        return operator.make(game_id, name)
     from .levels import LEVELS, make_level, make_with_settings
     if name in LEVELS:
         return make_level(game_id, name)
@@ -109,4 +134,5 @@ def bot_move(bot: Bot | str, state: State, seat: int, rng: random.Random,
 
 
 __all__ = ["Bot", "bot_description", "bot_label", "default_bot_name", "GuidedSearchBot", "ISMCTSBot", "RandomBot",
-           "RolloutBot", "SearchBot", "game_bots", "bot_move", "bot_names", "make_bot"]
+           "RolloutBot", "SearchBot", "builtin_names", "check_bot", "game_bots", "bot_move", "bot_names", "make_bot",
+           "operator"]

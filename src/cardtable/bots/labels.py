@@ -60,9 +60,14 @@ DESCRIPTIONS: dict[str, str] = {
 
 
 def bot_description(name: str) -> str:
-    """One sentence on what the bot does, in the current language ('' for an unknown name)."""
+    """One sentence on what the bot does, in the current language ('' for an unknown name);
+    an operator's bot (``serve --bot``) by its own words, as the operator wrote them."""
     text = DESCRIPTIONS.get(str(name).partition(":")[0])
-    return _(text) if text else ""
+    if text:
+        return _(text)
+    from .operator import operator_bot
+    added = operator_bot(str(name))
+    return added.description if added is not None else ""
 
 
 __all__ = ["DESCRIPTIONS", "bot_description", "bot_label"]

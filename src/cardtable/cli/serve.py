@@ -53,6 +53,13 @@ def serve_command(
         help=N_("Worker processes in which search bots (ismcts, rollout, the hard and expert "
                        "levels) think, off the server's event loop; default: the number of cores. 0 "
                        "runs them in threads of the server's process (debugging)."))] = None,
+    bot: Annotated[list[str] | None, typer.Option(
+        "--bot", help=N_("Add a bot of your own, NAME=module:factory (the factory takes a game id and "
+                         "gives an object with choose(view, legal, rng)); it plays in the worker "
+                         "processes and is offered in the lobby. Repeat for more."))] = None,
+    bot_timeout: Annotated[float, typer.Option(
+        help=N_("Seconds a bot in a worker process may think over one move; past it, the game's "
+                "default bot plays that move (logged)."))] = 30.0,
     log_level: Annotated[str, typer.Option(help=N_("uvicorn log level (debug, info, warning, error)."))] = "info",
     ws_compression: Annotated[bool, typer.Option(
         help=N_("Offer permessage-deflate on WebSockets: frames about 3x smaller, ~0.1 ms of CPU "
@@ -67,6 +74,18 @@ def serve_command(
     except ImportError as e:
         fail(_("the server needs the 'server' extra ({module} is missing): "
                "pip install 'cardtable[server]'", module=e.name))
+    extra_bots: dict[str, str] = {}
+    if bot_timeout <= 0:
+        fail(_("--bot-timeout must be more than 0 seconds, not {n}", n=bot_timeout))
+    from ..bots import builtin_names, operator
+    from ..errors import BadOption
+    for given in bot or []:
+        try:
+            name, spec = operator.parse(given)
+            operator.register(name, spec, builtin_names())     # imports it now: a wrong spec fails here
+        except BadOption as e:
+            fail(_("--bot {given}: {problem}", given=given, problem=str(e)))
+        extra_bots[name] = spec
     settings = Settings(db_url=db or default_db_url(), bot_delay_ms=bot_delay_ms,
                         moves_per_second=moves_per_second,
                         max_open_tables_per_client=max_tables_per_client,
@@ -77,7 +96,8 @@ def serve_command(
                         max_connections_per_client=max_connections_per_client,
                         header_timeout_s=header_timeout, away_after_s=away_seconds,
                         min_bot_only_delay_ms=bot_only_min_delay_ms,
-                        bot_workers=default_bot_workers() if bot_workers is None else bot_workers)
+                        bot_workers=default_bot_workers() if bot_workers is None else bot_workers,
+                        bot_timeout_s=bot_timeout, extra_bots=extra_bots)
     if bot_workers is not None and bot_workers < 0:
         fail(_("--bot-workers must be 0 or more, not {n}", n=bot_workers))
     try:

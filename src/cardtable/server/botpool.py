@@ -47,7 +47,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots import Bot, bot_move, make_bot
+from ..bots import Bot, bot_move, make_bot, operator
 from ..deal import Deal
 from ..game import State
 from ..moves import Move
@@ -126,9 +126,12 @@ def think(job: BotJob) -> str:
     return state.move_text(bot_move(bot, state, job.seat, job.rng))
 
 
-def _worker_start(nice: int) -> None:
-    """A new worker: lower its priority, and load every game now rather than at its first
-    move (under ``forkserver`` they are loaded already: the fork server imported them)."""
+def _worker_start(nice: int, extra: dict[str, str] | None = None) -> None:
+    """A new worker: lower its priority, register the operator's bots (``serve --bot``), and
+    load every game now rather than at its first move (under ``forkserver`` they are loaded
+    already: the fork server imported them)."""
+    for name, spec in (extra or {}).items():
+        operator.register(name, spec)
     if nice:
         try:
             os.nice(nice)
@@ -164,13 +167,14 @@ class BotPool:
     """``workers`` processes choosing bots' moves; ``await move(client, job)``."""
 
     def __init__(self, workers: int, timeout_s: float = 30.0, nice: int = 10,
-                 target: Callable[[Any], Any] = think) -> None:
+                 target: Callable[[Any], Any] = think, extra_bots: dict[str, str] | None = None) -> None:
         if workers < 1:
             raise ValueError("a bot pool needs at least one worker")
         self.workers = workers
         self.timeout_s = timeout_s
         self.nice = nice
         self.target = target
+        self.extra_bots = dict(extra_bots or {})     # the operator's bots: name → module:factory
         self._executor: ProcessPoolExecutor | None = None
         self._starting: asyncio.Future[ProcessPoolExecutor] | None = None
         self._generation = 0
@@ -195,7 +199,7 @@ class BotPool:
         server, which imports the engine and every game: a second or so, seconds on a busy
         machine; ``move`` runs it in a thread so that the event loop goes on meanwhile."""
         executor = ProcessPoolExecutor(self.workers, mp_context=_context(), initializer=_worker_start,
-                                       initargs=(self.nice,))
+                                       initargs=(self.nice, self.extra_bots))
         for _ in range(self.workers):
             executor.submit(int)        # each submit starts a process while none is idle
         return executor

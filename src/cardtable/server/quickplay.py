@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import sqlalchemy as sa
 
-from ..bots import bot_names, make_bot
+from ..bots import bot_names, check_bot
 from ..errors import BadOption, UnknownGame
 from ..i18n import N_, _
 from ..registry import get_game, resolve_game
@@ -109,7 +109,7 @@ class QuickPlay:
             names = bot_names(game_id)
             bot = DEFAULT_LEVEL if DEFAULT_LEVEL in names else default_bot_name(game_id)
         try:
-            make_bot(game_id, str(bot))
+            check_bot(game_id, str(bot))
         except BadOption as e:
             raise svc.error(400, str(e)) from None
         for tid in await svc.store.run(candidates, svc.store, game_id, players, player.id):

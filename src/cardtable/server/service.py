@@ -16,10 +16,10 @@ import logging
 import secrets
 import time
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from ..bots import make_bot
+from ..bots import builtin_names, check_bot, operator
 from ..errors import BadOption, CardtableError, IllegalMove, UnknownGame
 from ..i18n import N_, _, use_language
 from ..registry import get_game
@@ -91,6 +91,8 @@ class Settings:
     bot_workers: int = 0
     bot_timeout_s: float = 30.0          # a pool's move not back this long after a worker took it:
     #                                      the game's quick default bot plays instead
+    # the operator's bots (``serve --bot NAME=module:factory``): name → "module:factory"
+    extra_bots: dict[str, str] = field(default_factory=dict)
 
 
 class TableService:
@@ -117,6 +119,9 @@ class TableService:
         self.accounts = Accounts(self.store, self.clock)     # version 3
         self._background: set[asyncio.Task[Any]] = set()
         self.quick = QuickPlay(self)
+        taken = builtin_names()
+        for name, spec in settings.extra_bots.items():
+            operator.register(name, spec, taken)
 
     # --- life cycle --------------------------------------------------------------------
 
@@ -129,7 +134,8 @@ class TableService:
         self.store.migrate()
         if self.settings.bot_workers > 0 and self.bots is None:
             # its processes start with the first move sent to them (in a thread: about a second)
-            self.bots = BotPool(self.settings.bot_workers, timeout_s=self.settings.bot_timeout_s)
+            self.bots = BotPool(self.settings.bot_workers, timeout_s=self.settings.bot_timeout_s,
+                                extra_bots=self.settings.extra_bots)
         for tid in await self.store.run(self.store.live_table_ids):   # bots and timers resume after a restart
             table = await self.get(tid)
             if table is not None:
@@ -416,7 +422,7 @@ class TableService:
             elif isinstance(s, str) and s.startswith("bot:"):
                 name = s[4:]
                 try:
-                    make_bot(game_id, name)
+                    check_bot(game_id, name)
                 except BadOption as e:
                     raise ApiError(400, _("seat {seat}: {problem}", seat=i + 1, problem=str(e))) from None
                 seat_rows.append(SeatRow("bot", name))
@@ -630,7 +636,7 @@ class TableService:
             raise ApiError(400, _("the body must be a JSON object (it may name the 'bot')"))
         bot = (body or {}).get("bot") or default_bot_name(table.row.game)
         try:
-            make_bot(table.row.game, bot)
+            check_bot(table.row.game, bot)
         except BadOption as e:
             raise ApiError(400, str(e)) from None
         async with table.lock:
@@ -933,8 +939,10 @@ class TableService:
         where the search bots go from then on.  When the pool gives no move (a worker crashed
         or took over ``bot_timeout_s``), the game's quick default bot plays instead."""
         key = (table.row.game, name)
-        bot = table.bot_for(seat, name)
-        if getattr(bot, "uses_sampler", False) or key in self._slow_bots:
+        # an operator's bot (serve --bot) is never made in this process: it runs in the
+        # workers, with their time limit, like a search bot
+        added = operator.operator_bot(name) is not None
+        if added or getattr(table.bot_for(seat, name), "uses_sampler", False) or key in self._slow_bots:
             if self.bots is None:
                 return await asyncio.to_thread(table.choose_bot_move, seat, name)
             try:
