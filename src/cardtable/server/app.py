@@ -39,7 +39,7 @@ from .limits import RateLimit
 from .preload import with_preloads
 from .profiles import Profiles
 from .quickplay import friends_tables
-from .replayview import replay_steps
+from .replayview import replay_steps, review_on_table
 from .rulespage import rules_page
 from .service import ApiError, Settings, TableService
 from .store import PlayerRow, token_hash
@@ -310,6 +310,36 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
             return replay_steps(data, None if seat is None else int(seat))
         except CardtableError as e:
             raise ApiError(400, str(e)) from None
+
+    @app.post("/api/tables/{table_id}/reviews")
+    async def ask_review(table_id: str, request: Request) -> JSONResponse:
+        """Review one seat of an ended match (issue 29): ``{"seat", "worlds"?}`` → 200 with
+        the review when it is kept, else 202 ``{"status": "queued" | "running"}``."""
+        read_allowed(request)
+        player = await player_of(request)
+        status, got = await service.reviews.ask(table_id, await body_of(request), player)
+        return JSONResponse(await on_table(table_id, got), status_code=status)
+
+    @app.get("/api/tables/{table_id}/reviews/{seat}")
+    async def look_review(table_id: str, seat: str, request: Request, worlds: str | None = None) -> JSONResponse:
+        """A review asked for: 200 ``{"status": "done", "review"}`` (or ``"failed"``), 202 while
+        it is computed, 404 if nobody asked."""
+        n = seat_number(seat, table_id)
+        if worlds is not None and not worlds.isdigit():
+            raise ApiError(400, _("?worlds= must be a whole number, not {value}", value=repr(worlds[:20])))
+        status, got = await service.reviews.look(table_id, n, None if worlds is None else int(worlds))
+        return JSONResponse(await on_table(table_id, got), status_code=status)
+
+    async def on_table(table_id: str, got: dict[str, Any]) -> dict[str, Any]:
+        """A done review with ``on_table``: per decision, its moves in words and where they
+        are made on the table (the replay viewer draws them; replayview.review_on_table)."""
+        if got.get("status") != "done":
+            return got
+        try:
+            return {**got, "on_table": review_on_table(await service.replay(table_id), got["review"])}
+        except CardtableError as e:
+            log.warning("review of table %s: its moves could not be placed on the table: %s", table_id, e)
+            return got
 
     @app.get("/tables/{table_id}/replay", response_class=HTMLResponse)
     async def replay_page(table_id: str) -> HTMLResponse:

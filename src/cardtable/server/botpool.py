@@ -113,8 +113,11 @@ def rebuild(job: BotJob) -> State:
     return state
 
 
-def think(job: BotJob) -> str:
-    """The bot's move in text (run in a worker; also callable in-process)."""
+def think(job: Any) -> str:
+    """The bot's move in text (run in a worker; also callable in-process).  A job that is not
+    a bot's move (a review, ``server/reviews.py``) runs itself."""
+    if not isinstance(job, BotJob):
+        return str(job.run())
     try:
         state = rebuild(job)
     except Exception:
@@ -161,6 +164,7 @@ def _context() -> Any:
 class _Waiting:
     job: Any
     done: asyncio.Future[str]
+    timeout_s: float
 
 
 class BotPool:
@@ -255,14 +259,16 @@ class BotPool:
     def waiting(self) -> int:
         return sum(len(q) for q in self._queues.values())
 
-    async def move(self, client: str, job: Any) -> str:
+    async def move(self, client: str, job: Any, timeout_s: float | None = None) -> str:
         """The move ``target(job)`` returns; BotFailed if none came (crash, timeout, error).
-        Jobs wait for a free worker in a queue per ``client``, served round robin."""
+        Jobs wait for a free worker in a queue per ``client``, served round robin.
+        ``timeout_s``: this job's limit instead of the pool's (a review's)."""
         if self._executor is None:
             await self._started()
         if self.closed:
             raise BotFailed("the bot pool is closed")
-        w = _Waiting(job, asyncio.get_running_loop().create_future())
+        w = _Waiting(job, asyncio.get_running_loop().create_future(),
+                     self.timeout_s if timeout_s is None else timeout_s)
         q = self._queues.get(client)
         if q is None:
             q = self._queues[client] = deque()
@@ -300,13 +306,13 @@ class BotPool:
 
         def timed_out() -> None:
             if not w.done.done():
-                self._fail(w, f"no move in {self.timeout_s:g} s")
+                self._fail(w, f"no move in {w.timeout_s:g} s")
             if not cf.done():
                 # the worker is still at it: a process that never answers would keep its place
-                self._replace(executor, f"a bot took over {self.timeout_s:g} s")
+                self._replace(executor, f"a bot took over {w.timeout_s:g} s")
                 self._dispatch()
 
-        timer = loop.call_later(self.timeout_s, timed_out)
+        timer = loop.call_later(w.timeout_s, timed_out)
 
         def finished(f: asyncio.Future[Any]) -> None:
             timer.cancel()

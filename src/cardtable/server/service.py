@@ -33,6 +33,7 @@ from .livetable import LiveTable, default_hints, summary_json
 from .playerstats import match_figures, store_figures
 from .quickplay import QuickPlay, keep_seats
 from .rated import rate_ended, rated_problem
+from .reviews import Reviews
 from .store import (
     NOTIFY_CHANNEL,
     MoveRow,
@@ -119,6 +120,7 @@ class TableService:
         self.accounts = Accounts(self.store, self.clock)     # version 3
         self._background: set[asyncio.Task[Any]] = set()
         self.quick = QuickPlay(self)
+        self.reviews = Reviews(self)            # issue 29
         taken = builtin_names()
         for name, spec in settings.extra_bots.items():
             operator.register(name, spec, taken)

@@ -1,6 +1,7 @@
 // The moments: the end of a deal as an overlay over the table (everyone's hands and melds from
 // the finished deal's picture, the score in words, the match totals, "next deal"), and the
-// end of a match (its winners named, the final totals, "rematch", the replay, the lobby).
+// end of a match (its winners named, the final totals, "rematch", the replay, the review of
+// one's own play in the replay viewer, the lobby).
 
 import { parseCard, suitClass } from "./cards.js";
 import { pageUrl, t } from "./i18n.js";
@@ -128,6 +129,9 @@ export function MatchOverlay({ w, ownHand, rematch, again, host }) {
   const rematchLabel = t("rematch");
   const againLabel = t("play these cards again");
   const replayLabel = t("watch the replay");
+  const reviewLabel = t("review my play");
+  const mine = Number.isInteger(w.seat) && !abandoned;
+  const replayOf = `/tables/${encodeURIComponent(tableId)}/replay`;
   const lobby = t("back to the lobby");
   const picture = w.felt && w.felt.picture;
   return html`<div id="match-over" class=${"moment" + (down ? " down" : "")} role="dialog" aria-labelledby="match-over-h">
@@ -142,7 +146,8 @@ export function MatchOverlay({ w, ownHand, rematch, again, host }) {
       <footer class="moment-foot">
         ${host && !abandoned ? html`<button id="rematch" type="button" class="primary" onClick=${rematch}>${rematchLabel}</button>` : null}
         <button id="again" type="button" class="small-button" hidden=${abandoned} onClick=${again}>${againLabel}</button>
-        <a id="replay" class="button-link" hidden=${abandoned} href=${pageUrl(`/tables/${encodeURIComponent(tableId)}/replay`)}>${replayLabel}</a>
+        <a id="replay" class="button-link" hidden=${abandoned} href=${pageUrl(replayOf)}>${replayLabel}</a>
+        ${mine ? html`<a id="review-link" class="button-link" href=${pageUrl(`${replayOf}?seat=${w.seat + 1}&review=1`)}>${reviewLabel}</a>` : null}
         <a id="lobby-link" class="button-link" href=${pageUrl("/")}>${lobby}</a>
       </footer>
     </div>

@@ -2,11 +2,13 @@
 // saw it (or a spectator). Each step is the engine's view of that seat and the table's picture
 // of it (GET /api/tables/{id}/replay/steps?seat=N, given once the match is over); the felt
 // (felt/felt.js) draws the picture and animates the cards from one step to the next. Nothing
-// here is played: the felt is never active.
+// here is played: the felt is never active. The review of the seat seen as (issue 29) is
+// review.js: asked for from here, drawn over the same steps.
 
 import { Felt } from "/static/felt/felt.js";
 import { cardKey, parseCard, suitHtml } from "./cards.js";
 import { pageUrl, t, withLang } from "./i18n.js";
+import { askWithoutReplay, drawReview, feltResized, reviewFelt, seatChanged, setupReview } from "./review.js";
 
 const STEP_MS = 800;                 // the pace of "play": one move every STEP_MS
 const HOLD_MS = 650;                 // a complete trick stays this long before it is swept
@@ -341,9 +343,12 @@ function render() {
   const d = dealData();
   const view = d.steps[rp.step];
   const picture = (d.pictures || [])[rp.step] || { seats: [], centre: [] };
+  const hand = handOf(view, picture);
+  // the review's best move at this step, drawn as a move being made (its cards, its zone)
+  const best = reviewFelt(hand);
   const config = {
-    picture, viewer: rp.seat, seats: seatsInfo(view), hand: handOf(view, picture), selected: [],
-    active: false, hot: [],
+    picture, viewer: rp.seat, seats: seatsInfo(view), hand, selected: best.selected,
+    active: false, hot: best.hot,
   };
   if (!felt) {
     felt = Felt($("felt"), { ...config, holdMs: HOLD_MS, fourColour: fourColour() });
@@ -365,6 +370,7 @@ function render() {
   drawScore(d, view);
   drawButtons();
   keepInUrl();
+  drawReview();
 }
 
 function fourColour() {
@@ -415,6 +421,7 @@ async function chooseSeat(seat) {
   select.value = seat === null ? "" : String(seat);
   if (await load(seat)) {
     rp.step = Math.min(rp.step, lastStep());
+    seatChanged();
     render();
   }
 }
@@ -447,8 +454,12 @@ async function start() {
   const seat = asked.seat !== null && asked.seat >= 1 ? asked.seat - 1 : null;
   const [games, table] = await Promise.all([json("/api/games"), json(`/api/tables/${encodeURIComponent(tableId)}`)]);
   rp.table = table;
-  if (!(await load(null))) return;
-  if (seat !== null && seat < players() && !(await load(seat))) return;
+  const reviewAsked = new URLSearchParams(location.search).get("review") === "1";
+  const failed = async () => {
+    if (reviewAsked && seat !== null) await askWithoutReplay(tableId, seat, $("message").textContent);
+  };
+  if (!(await load(null))) return failed();
+  if (seat !== null && seat < players() && !(await load(seat))) return failed();
   rp.game = (games || []).find((g) => g.id === rp.data.game) || null;
   const title = t("Replay of {game}", { game: rp.game ? rp.game.title || rp.game.name : rp.data.game });
   $("title").textContent = title;
@@ -478,6 +489,22 @@ async function start() {
   });
   document.addEventListener("keydown", onKey);
   rp.step = asked.move !== null ? Math.max(0, Math.min(lastStep(), asked.move)) : 0;
+  setupReview({
+    tableId,
+    seat: () => rp.seat,
+    deal: () => rp.deal,
+    step: () => rp.step,
+    dealData,
+    render,
+    go(dealIndex, step) {
+      if (dealIndex !== rp.deal && dealIndex >= 0 && dealIndex < rp.data.deals.length) {
+        rp.deal = dealIndex;
+        $("deal").value = String(dealIndex);
+      }
+      go(step);
+    },
+  });
+  new ResizeObserver(() => feltResized()).observe($("felt"));
   render();
 }
 
