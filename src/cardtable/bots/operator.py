@@ -97,6 +97,11 @@ def unregister_all() -> None:
     _REGISTERED.clear()
 
 
+def unregister(name: str) -> None:
+    """Forget the bot ``name`` (``cardtable ladder --agent`` once its ladder is done)."""
+    _REGISTERED.pop(name, None)
+
+
 def operator_bot(name: str) -> OperatorBot | None:
     return _REGISTERED.get(name)
 
@@ -127,4 +132,4 @@ def make(game_id: str, name: str) -> Any:
 
 
 __all__ = ["OperatorBot", "check", "load", "make", "operator_bot", "parse", "register", "registered", "specs",
-           "unregister_all"]
+           "unregister", "unregister_all"]

@@ -60,6 +60,11 @@ def ladder_command(
     elo0: Annotated[float, typer.Option(help=N_("SPRT: Elo of H0 (second bot not better)."))] = 0.0,
     elo1: Annotated[float, typer.Option(help=N_("SPRT: Elo of H1 (second bot better by this much)."))] = 50.0,
     as_json: Annotated[bool, typer.Option("--json", help=N_("Print the results as JSON."))] = False,
+    agent: Annotated[str | None, typer.Option("--agent", metavar="NAME", help=N_(
+        "Rate a policy of your own too, as 'agent' after the bots of --bots: module:function or "
+        "path/to/file.py:function, as 'cardtable agent' takes it."))] = None,
+    agent_inputs: Annotated[str | None, typer.Option("--agent-inputs", metavar="NAME", help=N_(
+        "What the policy of --agent gets: env or text (as 'cardtable agent --inputs')."))] = None,
 ) -> None:
     """Rate bots against each other on duplicate deals (every deal with the seats rotated)."""
     g = load_game(game)
@@ -76,10 +81,24 @@ def ladder_command(
         names = [f"ismcts:iterations=none,budget_ms={budget_ms:g}" if b == "ismcts" else b for b in names]
     for name in names:
         make_checked_bot(g.id, name)
+    if agent is not None:
+        try:
+            from ..agent import AgentError
+            from ..agent.ladderbot import enter_ladder, leave_ladder
+        except ImportError as e:
+            fail(_("the agent needs the agent extra: pip install 'cardtable[agent]' ({error})", error=str(e)))
+        try:
+            names.append(enter_ladder(agent, n, options, agent_inputs, game=g.id))
+        except (AgentError, BadOption) as e:
+            leave_ladder()
+            fail(str(e))
     try:
         result = ladder(g.id, names, deals, seed, workers, n, options.diff(), elo0=elo0, elo1=elo1)
     except BadOption as e:
         fail(str(e))
+    finally:
+        if agent is not None:
+            leave_ladder()
     data = result.to_json()
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False))
