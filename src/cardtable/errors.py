@@ -73,3 +73,20 @@ class ScenarioError(CardtableError, ValueError):
     def __init__(self, field: str, why: str) -> None:
         self.field = field
         super().__init__(f"scenario field {field!r}: {why}")
+
+
+class BadEntry(CardtableError, ValueError):
+    """An impossible entry of a deal's end (:mod:`cardtable.parts.tally`): a card twice, a hand
+    of the wrong size, a penalty the rules switched off …  ``field`` is the entry's key,
+    ``seat`` the engine's seat (from 0) where the field is per seat; the message names the
+    field by its label and counts seats from 1."""
+
+    def __init__(self, field: str, why: str, seat: int | None = None, label: str | None = None) -> None:
+        self.field = field
+        self.seat = seat
+        self.why = why
+        name = label or field
+        if seat is None:
+            super().__init__(_("{field}: {why}", field=name, why=why))
+        else:
+            super().__init__(_("{field}, seat {seat}: {why}", field=name, seat=seat + 1, why=why))

@@ -38,6 +38,8 @@ from .lang import LanguageMiddleware, page_catalog, render_page
 from .limits import RateLimit
 from .preload import with_preloads
 from .profiles import Profiles
+from .puzzleplay import PuzzleService
+from .puzzleroutes import add_puzzle_routes
 from .quickplay import friends_tables
 from .replayview import replay_steps, review_on_table
 from .rulespage import rules_page
@@ -214,6 +216,8 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
 
     add_account_routes(app, service.accounts, Profiles(service.store), body_of, player_of, address, ApiError,
                        read_allowed)
+    add_puzzle_routes(app, PuzzleService(service.store, service.clock.now_ms), body_of, player_of, ApiError,
+                      read_allowed)
 
     @app.get("/api/players/me/friends/tables")
     async def friends_tables_of(request: Request) -> list[dict[str, Any]]:
