@@ -116,3 +116,90 @@ def test_gin_incremental_observation_hides_the_other_hand():
 
 def cards_of_mask(mask):
     return [c for c in range(mask.bit_length()) if mask >> c & 1]
+
+
+FAST_FIELD_GAMES = [g for g in ("remik", "zhuoheia", "dummy", "wushiyifen", "shisanzhang")
+                    if make_codec(g).encoding.fast_fields is not None]
+
+
+def _contexts(gid, players, seed):
+    """A first deal, and for 捉黑A also a later hand that starts with the tribute."""
+    yield None
+    if gid == "zhuoheia":
+        from .test_speed_equivalence import tribute_context
+        yield tribute_context(players, seed)
+
+
+@pytest.mark.parametrize("gid", FAST_FIELD_GAMES)
+def test_fast_fields_read_as_the_view(gid):
+    """A game's ``fast_fields`` (the observation straight from the state) equals the
+    observation read from ``view(seat)`` for every seat at every step, over every preset and
+    player count (partial moves included)."""
+    game = get_game(gid)
+    steps = 0
+    for preset in sorted(game.presets):
+        for players in range(game.min_players, game.max_players + 1):
+            codec = make_codec(gid, players, preset)
+            for seed in range(2):
+                for ctx in _contexts(gid, players, seed):
+                    dp = codec.start(game.new_state(players, codec.options, seed=seed, context=ctx))
+                    rng = random.Random(seed)
+                    while dp.current_seat is not None:
+                        for s in range(players):
+                            assert np.array_equal(dp.observe_scratch(s), dp.observe_view(s)), \
+                                (preset, players, seed, len(dp.state.history), s)
+                        acts = dp.legal_actions()
+                        dp.step(acts[rng.randrange(len(acts))])
+                        steps += 1
+                    for s in range(players):
+                        assert np.array_equal(dp.observe_scratch(s), dp.observe_view(s))
+    assert steps > 200
+
+
+def _general(dp, seat):
+    """The decision's actions through the codec's general path (no lazy first step, no fast
+    actions)."""
+    lazy, fast = dp._lazy, dp._fast
+    dp._lazy, dp._fast, dp._choices = None, None, {}
+    try:
+        return dp.legal_actions(seat)
+    finally:
+        dp._lazy, dp._fast, dp._choices = lazy, fast, {}
+
+
+LAZY_GAMES = [g for g in ("remik", "zhuoheia", "dummy", "wushiyifen", "shisanzhang")
+              if make_codec(g).encoding.lazy_moves is not None or make_codec(g).encoding.fast_actions is not None]
+
+
+@pytest.mark.parametrize("gid", LAZY_GAMES)
+def test_lazy_first_step_is_the_full_list(gid):
+    """A game's ``lazy_moves`` (or ``fast_actions``) gives at every decision the actions the
+    full move list gives (every preset and player count), and a verb's own listing
+    (``verb_moves``) is the full list's moves of that verb, in its order."""
+    game = get_game(gid)
+    checked = lazy = 0
+    for preset in sorted(game.presets):
+        for players in range(game.min_players, game.max_players + 1):
+            codec = make_codec(gid, players, preset)
+            enc = codec.encoding
+            for seed in range(2):
+                for ctx in _contexts(gid, players, seed):
+                    dp = codec.start(game.new_state(players, codec.options, seed=seed, context=ctx))
+                    rng = random.Random(seed)
+                    while (seat := dp.current_seat) is not None:
+                        acts = dp.legal_actions()
+                        if not dp.buffer(seat):
+                            got = enc.lazy_moves(dp.state, seat) if enc.lazy_moves else None
+                            quick = got is not None or (
+                                enc.fast_actions is not None and enc.fast_actions(dp.state, seat, codec) is not None)
+                            lazy += quick
+                            assert acts == _general(dp, seat), (preset, players, seed, len(dp.state.history))
+                            if got is not None and enc.verb_moves is not None:
+                                full = enc.moves(dp.state, seat) if enc.moves else dp.state.legal_moves(seat)
+                                for verb in got[1]:
+                                    assert list(enc.verb_moves(dp.state, seat, verb)) == \
+                                        [m for m in full if m.verb == verb]
+                            checked += 1
+                            acts = dp.legal_actions()
+                        dp.step(acts[rng.randrange(len(acts))])
+    assert checked >= 20 and lazy > checked // 2

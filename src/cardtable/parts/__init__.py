@@ -26,6 +26,7 @@ from .hints import Hint
 from .referee import Referee
 from .screen import ExplainContext, Zone
 from .stats import Stat, Stats
+from .tally import Tally
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -155,7 +156,8 @@ class GameParts:
     table-irregularity tools of a game that has them (gin's laws), see
     :mod:`.referee`; ``felt``: the browser card table's picture of a view and where each
     move is made on it, see :mod:`.felt`; ``stats``: the figures a player's page counts for
-    that game, see :mod:`.stats`."""
+    that game, see :mod:`.stats`; ``tally``: a deal's score from its end as people describe
+    it (the scorekeeper), see :mod:`.tally`."""
 
     layout: Layout | None = None
     explanation: Explanation | None = None
@@ -168,11 +170,12 @@ class GameParts:
     referee: Referee | None = None
     felt: Felt | None = None
     stats: Stats | None = None
+    tally: Tally | None = None
 
 
 #: the parts of a game that declares none (a toy game, a game of another distribution)
 NO_PARTS = GameParts()
 
 __all__ = ["Advice", "BotFactory", "EncodingPart", "Explanation", "ExplainContext", "Felt", "GameParts", "Hint",
-           "Layout", "NO_PARTS", "PlayingBot", "Referee", "RowsAssist", "RowsInfo", "Stat", "Stats", "Target", "View",
-           "Zone"]
+           "Layout", "NO_PARTS", "PlayingBot", "Referee", "RowsAssist", "RowsInfo", "Stat", "Stats", "Tally", "Target",
+           "View", "Zone"]

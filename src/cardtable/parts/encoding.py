@@ -39,6 +39,11 @@ class Encoding:
     partition_hand: Callable[[Any, int], Sequence[int]] | None = None
     # the move list the codec makes reachable; default State.legal_moves(seat)
     moves: Callable[[Any, int], Sequence[Move]] | None = None
+    # the move a listed move's text stands for, read without the state (a client that has
+    # only the seat's frames, cardtable.agent): (view, text, seat) -> Move; None where the
+    # game's parse_move reads nothing of the state.  In two-pack games the text does not say
+    # which copy of a card is meant: the lowest copies are taken.
+    text_move: Callable[[dict[str, Any], str, int], Move] | None = None
     # groups a partial move's buffer tells apart in the observation
     max_groups: int = 4
     # the last move of each seat (verb one-hot + cards) from the view's log
@@ -53,5 +58,16 @@ class Encoding:
     # optional fast mask: (state, seat, codec) -> the sorted whole-move actions when every
     # move of the decision is a whole action, or None for the general path
     fast_actions: Callable[[State, int, Any], list[int] | None] | None = None
+    # optional lazy first step: (state, seat) -> (whole, verbs), or None for the general path.
+    # ``whole``: every move of ``moves(state, seat)`` that is a whole action; ``verbs``: every
+    # verb that has a move taking sub-steps there.  The first step of a decision needs no
+    # more; the codec lists a verb's moves (through ``moves``) only once its token is taken,
+    # where listing every meld and opening costs far more than knowing that one exists.  With
+    # a partition, ``verbs`` says whether the partition verb is offered (its rows reach every
+    # split, so the engine's own arrangements are never listed).
+    lazy_moves: Callable[[Any, int], tuple[Sequence[Move], Sequence[str]] | None] | None = None
+    # with lazy_moves, optionally: (state, seat, verb) -> the moves of that verb in
+    # ``moves(state, seat)``, in its order, without the others; default: ``moves`` filtered
+    verb_moves: Callable[[Any, int, str], Sequence[Move]] | None = None
     # how much of the engine's legal moves the codec reaches, for the docs
     reach_doc: str = "every move of `legal_moves()` (the engine's list is complete)"

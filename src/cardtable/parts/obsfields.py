@@ -113,6 +113,39 @@ def add_cards(out: FloatArray, cards: Any) -> None:
         add_cards(out, c)
 
 
+_BYTE_BITS = tuple(tuple(j for j in range(8) if b >> j & 1) for b in range(256))
+
+
+def add_mask(out: FloatArray, start: int, mask: int) -> None:
+    """Count the cards of a bitmask (bit c: card code c) into out[start:start + 55] by base:
+    what :func:`add_cards` does with the cards' texts, for the games' fast fields (a byte of
+    the mask at a time; a second pack's copy adds to the same base)."""
+    if mask >> COPY_STRIDE:
+        while mask:
+            low = mask & -mask
+            out[start + (low.bit_length() - 1) % COPY_STRIDE] += 1.0
+            mask ^= low
+        return
+    while mask:
+        for j in _BYTE_BITS[mask & 255]:
+            out[start + j] += 1.0
+        mask >>= 8
+        start += 8
+
+
+def flag_mask(out: FloatArray, start: int, mask: int) -> None:
+    """:func:`add_mask` for a block that holds none of these cards yet and a mask of one pack
+    (each base once): the counts are 1, written without reading them back."""
+    if mask >> COPY_STRIDE:
+        add_mask(out, start, mask)
+        return
+    while mask:
+        for j in _BYTE_BITS[mask & 255]:
+            out[start + j] = 1.0
+        mask >>= 8
+        start += 8
+
+
 def rel(seat: int, other: int, players: int) -> int:
     return (other - seat) % players
 

@@ -30,6 +30,7 @@ from ..cards import Card, card_str
 from ..game import State
 from ..moves import Move
 from ..parts.encoding import Encoding
+from .choices import _Choices, _Flat, _Lazy, _Partition, _whole
 
 NONE = -1
 
@@ -46,7 +47,9 @@ class Codec:
         self.layout: dict[str, tuple[int, int]] = {}
         self.flat_key: dict[tuple[Any, ...], int] = {}
         self.flat_move: list[Move] = []
-        self.flat_cache: dict[Move, int | None] = {}     # move -> whole-move action (or None)
+        # move -> its whole-move action, or the tuple of its sub-step tokens: the same moves
+        # are listed decision after decision
+        self.flat_cache: dict[Move, int | tuple[int, ...]] = {}
         self.scratch: dict[str, Any] = {}                # tables an encoding's fast paths keep
         n = 0
 
@@ -155,110 +158,6 @@ class Codec:
         return DecisionProcess(self, state)
 
 
-class _Choices:
-    """One seat's remaining choices at one decision, narrowed as sub-steps are taken."""
-
-    __slots__ = ("flat", "seqs", "depth", "_actions")
-
-    def __init__(self, flat: dict[int, Move], seqs: list[tuple[tuple[int, ...], Move]]) -> None:
-        self.flat = flat
-        self.seqs = seqs
-        self.depth = 0
-        self._actions: list[int] | None = None
-
-    def actions(self) -> list[int]:
-        acts = self._actions
-        if acts is None:
-            d = self.depth
-            if d == 0:
-                acts = sorted(set(self.flat) | {s[0] for s, _ in self.seqs}) if self.seqs else sorted(self.flat)
-            else:
-                acts = sorted({s[d] for s, _ in self.seqs if len(s) > d})
-            self._actions = acts
-        return acts
-
-    def take(self, action: int) -> Move | None:
-        if self.depth == 0 and action in self.flat:
-            return self.flat[action]
-        d = self.depth
-        seqs = [x for x in self.seqs if x[0][d] == action]
-        if not seqs:
-            raise KeyError(action)
-        self.seqs, self.depth, self._actions = seqs, d + 1, None
-        # every remaining sequence ends here: one move, or the same move listed twice by the
-        # engine (捉黑A lists `give 2♦ 2♣` and `give 2♣ 2♦`, which encode alike)
-        if all(len(x[0]) == d + 1 for x in seqs):
-            return seqs[0][1]
-        return None
-
-    def copy(self) -> _Choices:
-        c = _Choices(self.flat, self.seqs)
-        c.depth, c._actions = self.depth, self._actions
-        return c
-
-
-class _Flat:
-    """A decision whose moves are all whole actions (the encoding's ``fast_actions``)."""
-
-    __slots__ = ("acts", "flat_move", "depth")
-
-    def __init__(self, acts: list[int], flat_move: list[Move]) -> None:
-        self.acts, self.flat_move, self.depth = acts, flat_move, 0
-
-    def actions(self) -> list[int]:
-        return self.acts
-
-    def take(self, action: int) -> Move | None:
-        if action not in self.acts:
-            raise KeyError(action)
-        return self.flat_move[action]
-
-    def copy(self) -> _Flat:
-        return self
-
-
-class _Partition:
-    """十三张-style choices: each hand card, in pack order, goes to one of the rows."""
-
-    __slots__ = ("codec", "verb", "sizes", "hand", "rows", "flat", "started", "filled")
-
-    def __init__(self, codec: Codec, hand: list[int], flat: dict[int, Move], open_rows: bool) -> None:
-        self.codec = codec
-        self.verb, self.sizes = codec.partition  # type: ignore[misc]
-        self.hand = sorted(hand, key=codec.card_index.__getitem__)
-        self.rows: list[list[int]] = [[] for _ in self.sizes]
-        self.flat = flat
-        self.started = open_rows
-        self.filled = 0
-
-    def actions(self) -> list[int]:
-        t = self.codec.tok_row
-        rows = ([t + r for r, n in enumerate(self.sizes) if len(self.rows[r]) < n]
-                if self.started else [])
-        if self.filled == 0:
-            return sorted(set(self.flat) | set(rows))
-        return rows
-
-    def take(self, action: int) -> Move | None:
-        if self.filled == 0 and action in self.flat:
-            return self.flat[action]
-        r = action - self.codec.tok_row
-        if not self.started or not 0 <= r < len(self.sizes) or len(self.rows[r]) >= self.sizes[r]:
-            raise KeyError(action)
-        self.rows[r].append(self.hand[self.filled])
-        self.filled += 1
-        if self.filled == len(self.hand):
-            return Move(self.verb, groups=tuple(tuple(Card(c) for c in row) for row in self.rows))
-        return None
-
-    def copy(self) -> _Partition:
-        c = _Partition.__new__(_Partition)
-        c.codec, c.verb, c.sizes, c.hand = self.codec, self.verb, self.sizes, self.hand
-        c.rows = [list(r) for r in self.rows]
-        c.flat, c.started, c.filled = self.flat, self.started, self.filled
-        return c
-
-
 class DecisionProcess:
     """One deal seen as a sequence of actions.  Each seat has its own partial-move buffer;
     with simultaneous moves the seats of ``to_move()`` decide one after another, and none
@@ -273,6 +172,7 @@ class DecisionProcess:
         inc = codec.encoding.incremental
         self._observer = inc(codec.obs_layout) if inc is not None else None
         self._fast = codec.encoding.fast_actions
+        self._lazy = codec.encoding.lazy_moves
         # the engine's unchecked play where it has one
         self._unchecked = hasattr(state, "play_legal")
 
@@ -317,6 +217,13 @@ class DecisionProcess:
             if acts is not None:
                 return _Flat(acts, codec.flat_move)
         enc = codec.encoding
+        if self._lazy is not None:
+            got = self._lazy(self.state, seat)
+            if got is not None:
+                if codec.partition:     # rows reach every split: the engine's list is not needed
+                    return _Partition(codec, self._partition_hand(seat), _whole(codec, got[0]),
+                                      codec.partition[0] in got[1])
+                return _Lazy(codec, self.state, seat, *got)
         moves = enc.moves(self.state, seat) if enc.moves else self.state.legal_moves(seat)
         flat: dict[int, Move] = {}
         seqs: list[tuple[tuple[int, ...], Move]] = []
@@ -327,15 +234,16 @@ class DecisionProcess:
             if m.verb == pverb:
                 has_partition = True
                 continue
-            a = cache.get(m, NONE)
-            if a == NONE:
-                a = codec.flat_action(m)
+            a = cache.get(m)
+            if a is None:
+                fa = codec.flat_action(m)
+                a = fa if fa is not None else codec.tokens(m)
                 if len(cache) < 100_000:
                     cache[m] = a
-            if a is not None:
+            if type(a) is int:
                 flat[a] = m
             else:
-                seqs.append((codec.tokens(m), m))
+                seqs.append((a, m))     # type: ignore[arg-type]
         if codec.partition:
             hand = self._partition_hand(seat)
             return _Partition(codec, hand, flat, has_partition)
@@ -374,17 +282,23 @@ class DecisionProcess:
             ch = self._choices.get(seat) if len(self.state.history) == self._version else None
             if ch is None:
                 ch = self._seat_choices(seat)
-            acts = ch.actions()
-            if len(acts) < 12:              # numpy's item write, below the cost of a memoryview
-                for a in acts:
-                    m[a] = 1
-            elif len(acts) < 40:            # a memoryview write is cheaper than numpy's
-                mv = memoryview(m)  # type: ignore[arg-type]  # numpy types __buffer__ on 3.12+ only
-                for a in acts:
-                    mv[a] = 1
-            else:
-                m[acts] = 1
+            _write_mask(m, ch.actions())
         return m
+
+    def observe_and_mask(self, seat: int) -> tuple[np.ndarray, np.ndarray]:
+        """``(observe(seat), action_mask(seat))`` of the seat to act, an int the caller has
+        checked (the AEC env's every step): what both would check is checked once."""
+        ob = self._observer
+        st = self.state
+        if ob is None or self._buffers:
+            return self.observe(seat), self.action_mask(seat)
+        obs = ob.observe(st, seat)
+        ch = self._choices.get(seat) if len(st.history) == self._version else None
+        if ch is None:
+            ch = self._seat_choices(seat)
+        m = self.codec.zero_mask.copy()
+        _write_mask(m, ch.actions())
+        return obs, m
 
     def step(self, action: int, seat: int | None = None) -> Move | None:
         """Take one action for ``seat`` (default: the current seat).  Returns the engine move
@@ -418,7 +332,7 @@ class DecisionProcess:
                 return st.history[-1][1]
             trial: Any = ch
         else:
-            flat = ch.flat.get(action) if isinstance(ch, _Choices) and ch.depth == 0 else None
+            flat = ch.flat.get(action) if type(ch) in (_Choices, _Lazy) and ch.depth == 0 else None
             trial = ch if flat is not None else ch.copy()
             try:
                 move = flat if flat is not None else trial.take(action)
@@ -502,6 +416,9 @@ class DecisionProcess:
         d._buffers = {s: list(b) for s, b in self._buffers.items()}
         d._version = self._version
         d._choices = {s: c.copy() for s, c in self._choices.items()}
+        for c in d._choices.values():
+            if type(c) is _Lazy:
+                c.state = d.state       # a verb not listed yet is listed from the clone's state
         return d
 
     def reachable_moves(self, seat: int | None = None, limit: int = 200_000) -> list[Move]:
@@ -524,6 +441,18 @@ class DecisionProcess:
                 else:
                     stack.append(c)
         return out
+
+
+def _write_mask(m: np.ndarray, acts: list[int]) -> None:
+    if len(acts) < 12:              # numpy's item write, below the cost of a memoryview
+        for a in acts:
+            m[a] = 1
+    elif len(acts) < 40:            # a memoryview write is cheaper than numpy's
+        mv = memoryview(m)  # type: ignore[arg-type]  # numpy types __buffer__ on 3.12+ only
+        for a in acts:
+            mv[a] = 1
+    else:
+        m[acts] = 1
 
 
 def normalise(scores: Sequence[float], scale: float) -> list[float]:

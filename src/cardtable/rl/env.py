@@ -164,7 +164,8 @@ class CardtableAEC(AECEnv):
         if dp is not None and not self.terminations.get(agent, True):
             tm = dp.state.to_move()
             if tm and tm[0] == seat:        # the agent to act (the common case, inlined)
-                return {"observation": dp.observe(seat), "action_mask": dp.action_mask(seat)}
+                obs, mask = dp.observe_and_mask(seat)
+                return {"observation": obs, "action_mask": mask}
         return self._table.obs(seat, False)
 
     def step(self, action: Any) -> None:

@@ -39,6 +39,7 @@ class ObservationLayout:
             return n - size
 
         self.fields = [(f, block(f.name, f.size, f.doc)) for f in enc.fields]
+        self.field_starts = tuple(start for _, start in self.fields)    # for the fast paths
         self.o_to_move = block("to_move", players, "seats that may act (relative), multi-hot")
         self.o_over = block("over", 1, "1 once the deal is over")
         nv = len(codec.verbs)
@@ -67,7 +68,7 @@ class ObservationLayout:
         """A blank observation (float32): what an encoding's fast path fills in."""
         return np.zeros(self.size, dtype=np.float32)
 
-    def common_part(self, state: State, seat: int, out: np.ndarray) -> None:
+    def common_part(self, state: State, seat: int, out: Any) -> None:
         """``to_move``, ``over`` and ``last_moves`` straight from the state (fast paths)."""
         players = self.codec.players
         for s in state.to_move():
@@ -75,7 +76,7 @@ class ObservationLayout:
         if state.is_over:
             out[self.o_over] = 1.0
         if self.codec.encoding.last_moves:
-            self.last_moves(_LogTail(state, seat), seat, out)
+            self.state_last_moves(state, seat, out)
 
     def describe(self) -> list[dict[str, Any]]:
         return [{"name": b[0], "start": b[1], "size": b[2] - b[1], "doc": b[3]} for b in self.blocks]
@@ -87,8 +88,10 @@ class ObservationLayout:
         out = np.zeros(self.size, dtype=np.float32)
         fast = self.codec.encoding.fast_fields
         if fast is not None:
-            fast(state, seat, out, self)
-            self.common_part(state, seat, out)
+            # fast paths write items: a memoryview takes a third of numpy's time
+            buf = memoryview(out)  # type: ignore[arg-type]  # numpy types __buffer__ on 3.12+ only
+            fast(state, seat, buf, self)
+            self.common_part(state, seat, buf)
         else:
             self.view_part(lite_view(state, seat), seat, out, state)
         if buffer:
@@ -117,7 +120,10 @@ class ObservationLayout:
         if view.get("over"):
             out[self.o_over] = 1.0
         if self.codec.encoding.last_moves:
-            self.last_moves(view.get("log", ()) if state is None else _LogTail(state, seat), seat, out)
+            if state is None:
+                self.last_moves(view.get("log", ()), seat, out)
+            else:
+                self.state_last_moves(state, seat, out)
 
     def last_moves(self, log: Any, seat: int, out: np.ndarray) -> None:
         players, seen = self.codec.players, set()
@@ -135,6 +141,43 @@ class ObservationLayout:
             for b in bases:
                 out[cb + b] += 1.0
             if len(seen) == players:
+                break
+
+    def state_last_moves(self, st: State, seat: int, out: Any) -> None:
+        """:meth:`last_moves` read from the state's history: where log entries depend on the
+        move alone, each move's parsed entry is looked up (``_FINAL``), newest first, until
+        every seat's latest is found — the same entries the log gives."""
+        if not st.log_entries_final:
+            self.last_moves(_LogTail(st, seat), seat, out)
+            return
+        memo = _FINAL.get(type(st))
+        if memo is None:
+            memo = _FINAL[type(st)] = {}
+        players, vindex, width = self.codec.players, self.verb_index, self.last_width
+        o_last, nv = self.o_last, len(self.verb_index)
+        seen = 0
+        left = players
+        for s, m in reversed(st.history):
+            if not 0 <= s < players or seen >> s & 1:
+                continue
+            e = memo.get(id(m))
+            if e is None or e[0] is not m:
+                if len(memo) >= 100_000:
+                    memo.clear()
+                e = memo[id(m)] = (m, parse_move_text(st.log_text(seat, s, m)))
+            got = e[1]
+            if got is None:
+                continue
+            seen |= 1 << s
+            base = o_last + (s - seat) % players * width
+            vi = vindex.get(got[0])
+            if vi is not None:
+                out[base + vi] = 1.0
+            cb = base + nv
+            for b in got[1]:
+                out[cb + b] += 1.0
+            left -= 1
+            if not left:
                 break
 
     def partial_part(self, buffer: Sequence[int], rows: Sequence[Sequence[int]] | None,
@@ -173,6 +216,13 @@ def lite_view(state: State, seat: int) -> dict[str, Any]:
     return v
 
 
+# state class -> id(move) -> (move, its log entry parsed), for the games whose log entries
+# depend on the move alone (``State.log_entries_final``): every observation reads the last
+# few entries again, and writing and parsing a move's text cost more than the rest of it.
+# An entry keeps its move alive, so no other move has that id while it is cached.
+_FINAL: dict[type, dict[int, tuple[Any, Any]]] = {}
+
+
 class _LogTail:
     """The observer's log read backwards, entry by entry, straight from the history."""
 
@@ -181,7 +231,21 @@ class _LogTail:
 
     def __iter__(self) -> Any:
         st, viewer = self.state, self.viewer
+        if not st.log_entries_final:
+            for s, m in reversed(st.history):
+                got = parse_move_text(st.log_text(viewer, s, m))
+                if got is not None:
+                    yield (s, got[0], got[1])
+            return
+        memo = _FINAL.get(type(st))
+        if memo is None:
+            memo = _FINAL[type(st)] = {}
         for s, m in reversed(st.history):
-            got = parse_move_text(st.log_text(viewer, s, m))
+            e = memo.get(id(m))
+            if e is None or e[0] is not m:
+                if len(memo) >= 100_000:
+                    memo.clear()
+                e = memo[id(m)] = (m, parse_move_text(st.log_text(viewer, s, m)))
+            got = e[1]
             if got is not None:
                 yield (s, got[0], got[1])

@@ -33,6 +33,23 @@ def card_value(card: int) -> int:
     return 0 if card >= 52 else 7 - seven_distance(card)
 
 
+def pile_items(piles: list[int], dead: dict[int, int], team: list[int]) -> list[ScoreItem]:
+    """§8.4: each face-down card of ``piles`` scores minus its value, ×2 / ×3 when ``dead``
+    says a wild (§8.5) or a joker (§8.6) stood for it; every member of the owner's ``team``
+    carries it."""
+    out = []
+    players = len(piles)
+    for owner in range(players):
+        members = [s for s in range(players) if team[s] == team[owner]]
+        for c in cards_of(piles[owner]):
+            mult = dead.get(int(c), 1)
+            rule = {1: "biefufen:8.4", 2: "biefufen:8.5", 3: "biefufen:8.6"}[mult]
+            note = f"face down by seat {owner}" + (f", dead card ×{mult}" if mult > 1 else "")
+            for s in members:
+                out.append(ScoreItem(s, -mult * card_value(c), rule, (c,), note))
+    return out
+
+
 class BiefufenState(State):
     _fast_clone = True
     options: BiefufenOptions
@@ -237,16 +254,7 @@ class BiefufenState(State):
     def score_items(self) -> list[ScoreItem]:
         """§8.4: each face-down card scores minus its value; §8.5/§8.6: a dead card ×2 / ×3.
         With teams every member carries the team's cards."""
-        out = []
-        for owner in range(self.players):
-            members = [s for s in range(self.players) if self.team[s] == self.team[owner]]
-            for c in cards_of(self.piles[owner]):
-                mult = self.dead.get(int(c), 1)
-                rule = {1: "biefufen:8.4", 2: "biefufen:8.5", 3: "biefufen:8.6"}[mult]
-                note = f"face down by seat {owner}" + (f", dead card ×{mult}" if mult > 1 else "")
-                for s in members:
-                    out.append(ScoreItem(s, -mult * card_value(c), rule, (c,), note))
-        return out
+        return pile_items(self.piles, self.dead, self.team)
 
     def losers(self) -> list[int]:
         if not self.is_over:

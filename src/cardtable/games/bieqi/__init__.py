@@ -15,6 +15,7 @@ from .render import render
 from .rules import GAME, BieqiGame, BieqiOptions
 from .state import BieqiState
 from .stats import STATS
+from .tally import TALLY
 
 BOTS: dict[str, type[Any]] = {"heuristic": HeuristicBot}
 
@@ -27,6 +28,7 @@ PARTS = GameParts(
     render=render,
     felt=FELT,
     stats=STATS,
+    tally=TALLY,
 )
 
 __all__ = ["BOTS", "GAME", "PARTS", "BieqiGame", "BieqiOptions", "BieqiState", "advise", "hint", "render"]

@@ -30,6 +30,23 @@ S7 = 6  # 7♠
 ALL52 = (1 << 52) - 1
 
 
+def end_items(winners: list[int], losers: list[int], end_rule: str, dead: int, score_points: bool) -> list[ScoreItem]:
+    """§4.4/§4.5/§4.7: the winners +1 and the losers −1 (0 each without ``score_points``);
+    ``end_rule`` says why the hand ended, ``dead`` the card whose holder loses."""
+    pts = 1 if score_points else 0
+    out = []
+    for s in winners:
+        note = ("another player borrowed while holding a legal card (§4.4)"
+                if end_rule == "bieqi:4.4" else "first to have no cards (§4.5)")
+        out.append(ScoreItem(s, pts, "bieqi:4.4" if end_rule == "bieqi:4.4" else "bieqi:4.5", note=note))
+    for s in losers:
+        if end_rule == "bieqi:4.4":
+            out.append(ScoreItem(s, -pts, "bieqi:4.4", note="borrowed while holding a legal card"))
+        else:
+            out.append(ScoreItem(s, -pts, end_rule, (Card(dead),), note=f"holds the dead card {card_str(dead)}"))
+    return out
+
+
 class BieqiState(State):
     _fast_clone = True
     options: BieqiOptions
@@ -276,21 +293,7 @@ class BieqiState(State):
     def score_items(self) -> list[ScoreItem]:
         if not self.over:
             return []
-        pts = 1 if self.options.score_points else 0
-        out = []
-        for s in self.winners_:
-            note = ("another player borrowed while holding a legal card (§4.4)"
-                    if self.end_rule == "bieqi:4.4" else "first to have no cards (§4.5)")
-            out.append(ScoreItem(s, pts, "bieqi:4.4" if self.end_rule == "bieqi:4.4" else "bieqi:4.5",
-                                 note=note))
-        for s in self.losers:
-            if self.end_rule == "bieqi:4.4":
-                out.append(ScoreItem(s, -pts, "bieqi:4.4", note="borrowed while holding a legal card"))
-            else:
-                dead = self.dead_card()
-                out.append(ScoreItem(s, -pts, self.end_rule, (Card(dead),),
-                                     note=f"holds the dead card {card_str(dead)}"))
-        return out
+        return end_items(self.winners_, self.losers, self.end_rule, self.dead_card(), self.options.score_points)
 
     def winners(self) -> list[int]:
         return list(self.winners_) if self.over else []

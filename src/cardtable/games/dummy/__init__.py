@@ -12,6 +12,7 @@ from .layout import PHASES, hand, move_words, zones
 from .render import render
 from .rules import GAME, DummyGame, DummyOptions
 from .stats import STATS
+from .tally import TALLY
 
 PARTS = GameParts(
     layout=Layout(zones=zones, phases=PHASES, hand=hand, move_words=move_words),
@@ -22,6 +23,7 @@ PARTS = GameParts(
     render=render,
     felt=FELT,
     stats=STATS,
+    tally=TALLY,
 )
 
 __all__ = ["GAME", "BOTS", "DummyGame", "DummyOptions", "advise", "hint", "render", "warn"]

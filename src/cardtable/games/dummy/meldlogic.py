@@ -94,6 +94,7 @@ class MeldTables:
     with_card: tuple[tuple[int, ...], ...]
     ace_low: bool
     by_low: tuple[tuple[int, ...], ...] = ()    # melds whose lowest card code is c
+    partners: tuple[int, ...] = ()              # every other card of the melds that hold c
 
     def melds_within(self, hand: int) -> list[int]:
         """Every valid meld made only of cards of ``hand``."""
@@ -139,8 +140,12 @@ def meld_tables(ace_low: bool = False) -> MeldTables:
     by_low: list[list[int]] = [[] for _ in range(52)]
     for m in shapes:
         by_low[(m & -m).bit_length() - 1].append(m)
+    partners = [0] * 52
+    for c in range(52):
+        for m in with_card[c]:
+            partners[c] |= m & ~(1 << c)
     return MeldTables(shapes, tuple(shapes), tuple(tuple(x) for x in with_card), ace_low,
-                      tuple(tuple(x) for x in by_low))
+                      tuple(tuple(x) for x in by_low), tuple(partners))
 
 
 def extension_blocks(shape: MeldShape, avail: int, ace_low: bool,

@@ -28,9 +28,13 @@ def _canon(cards: list[Card]) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=sort_key))
 
 
-def _meld_anchor(state: DummyState, text: str, named: list[Card]) -> Card:
+def _meld_anchor(state: DummyState | None, text: str, named: list[Card]) -> Card:
     if not named:
         raise IllegalMove(text, _("name the table meld after 'on' by one or more of its cards"))
+    if state is None:       # a listed move's text names the meld by its anchor (``text``)
+        if len(named) != 1:
+            raise IllegalMove(text, _("the cards after 'on' lie in different melds"))
+        return named[0]
     idx = {state.meld_of.get(int(c)) for c in named}
     if None in idx:
         missing = [card_str(c) for c in named if int(c) not in state.meld_of]
@@ -42,7 +46,9 @@ def _meld_anchor(state: DummyState, text: str, named: list[Card]) -> Card:
     return Card(state.melds[i].anchor)
 
 
-def parse(state: DummyState, text: str, seat: int) -> Move:
+def parse(state: DummyState | None, text: str, seat: int) -> Move:
+    """Text → move; ``state`` None reads a text as :func:`text` writes it (a lay-off or
+    pickup ``on`` names its table meld by the meld's anchor card), without the table."""
     words = text.replace(",", " ").split()
     if not words:
         raise IllegalMove(text, _("empty move; moves: {verbs}", verbs=', '.join(VERBS)))

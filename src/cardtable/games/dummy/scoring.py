@@ -41,8 +41,17 @@ def tabled_value(state: DummyState, seat: int) -> int:
     return total
 
 
-def knock_card_item(state: DummyState) -> ScoreItem | None:
-    """B23 face value; O1 speto knock card = 100; O2 lay-off-able knock card = 100 (not 200)."""
+def knock_card_fits(state: DummyState) -> bool:
+    """O2's question: could the knock card be laid off, as a single card, on a table meld?"""
+    k = state.knock_card
+    assert k is not None
+    chain = state.options.layoff_chain_allowed
+    return any((1 << k) in meld_layoffs(m, state.tables, 1 << k, chain) for m in state.melds)
+
+
+def knock_card_item(state: DummyState, fits: bool | None = None) -> ScoreItem | None:
+    """B23 face value; O1 speto knock card = 100; O2 lay-off-able knock card = 100 (not 200).
+    ``fits``: O2's answer when it is known (a described end), else asked of the table."""
     o = state.options
     k = state.knock_card
     assert k is not None and state.knocker is not None
@@ -50,8 +59,7 @@ def knock_card_item(state: DummyState) -> ScoreItem | None:
     cards = (Card(k),)
     if o.opt_knock_speto_100 and SPETO_MASK >> k & 1:
         return ScoreItem(seat, 100, "dummy:O1", cards, "speto knock card", state.turn)
-    if o.opt_knock_layoff_100 and any(
-            (1 << k) in meld_layoffs(m, state.tables, 1 << k, o.layoff_chain_allowed) for m in state.melds):
+    if o.opt_knock_layoff_100 and (knock_card_fits(state) if fits is None else fits):
         return ScoreItem(seat, 100, "dummy:O2", cards, "knock card could be laid off", state.turn)
     if o.knock_card_scores:
         return ScoreItem(seat, card_value(k), "dummy:B23", cards, "knock card", state.turn)
@@ -62,7 +70,9 @@ def _sorted(mask: int) -> tuple[Card, ...]:
     return tuple(Card(c) for c in sorted(iter_bits(mask), key=sort_key))
 
 
-def hand_items(state: DummyState) -> list[ScoreItem]:
+def hand_items(state: DummyState, knock_fits: bool | None = None) -> list[ScoreItem]:
+    """Every seat's items at the hand's end (S1–S6, B19–B26); ``knock_fits`` answers O2 for
+    a described end (see :func:`knock_card_item`)."""
     o = state.options
     out: list[ScoreItem] = []
     knock = state.knocker is not None
@@ -82,7 +92,7 @@ def hand_items(state: DummyState) -> list[ScoreItem]:
         if plain:
             out.append(ScoreItem(p, pv, label, _sorted(plain), "cards tabled"))
         if p == state.knocker:
-            out += _knocker_items(state, p, t_total)
+            out += _knocker_items(state, p, t_total, knock_fits)
             continue
         hand = state.hands[p]
         h = sum(card_value(c) for c in iter_bits(hand))
@@ -100,11 +110,11 @@ def hand_items(state: DummyState) -> list[ScoreItem]:
     return out
 
 
-def _knocker_items(state: DummyState, p: int, t_total: int) -> list[ScoreItem]:
+def _knocker_items(state: DummyState, p: int, t_total: int, knock_fits: bool | None) -> list[ScoreItem]:
     """S1: (T + KC + bonus) × m − Pen (B24 decides what m multiplies)."""
     o = state.options
     out: list[ScoreItem] = []
-    kc = knock_card_item(state)
+    kc = knock_card_item(state, knock_fits)
     kc_points = 0
     if kc is not None:
         out.append(kc)

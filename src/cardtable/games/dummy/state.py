@@ -11,6 +11,7 @@ reason, and every tabling move is offered only if the turn can still end in a kn
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from ...cards import Card, card_str, cards_json, iter_bits, mask_of
@@ -30,6 +31,10 @@ from .tablemelds import TableMeld, anchor_of, is_layoff, meld_layoffs, open_ends
 
 def _sorted(mask: int) -> tuple[Card, ...]:
     return tuple(Card(c) for c in sorted(iter_bits(mask), key=sort_key))
+
+
+_DISCARDS = tuple(Move("discard", (Card(c),)) for c in range(52))    # one pack: a Move per card
+SHOW, PASS, DRAW = Move("show"), Move("pass"), Move("draw")
 
 
 class DummyState(State):
@@ -204,14 +209,22 @@ class DummyState(State):
 
     def _take_moves(self) -> list[Move]:
         seat = self.cur
-        o = self.options
+        return [*self.draw_moves(seat), *self.pickup_moves(seat)]
+
+    def draw_moves(self, seat: int) -> list[Move]:
+        """The take phase's whole moves: show (S8), then the final turn's pass or a draw."""
         out: list[Move] = []
         if self._may_show(seat):
-            out.append(Move("show"))
+            out.append(SHOW)
         if self.final_turn:
-            out.append(Move("pass"))
+            out.append(PASS)
         elif self.stock:
-            out.append(Move("draw"))
+            out.append(DRAW)
+        return out
+
+    def pickup_moves(self, seat: int) -> Iterator[Move]:
+        """The current seat's pickups (B11), from the top of the pile down."""
+        o = self.options
         no_head = self.turn == 1 and not o.first_turn_may_pick_head      # B5 option
         hand = self.hands[seat]
         taken = 0
@@ -221,7 +234,8 @@ class DummyState(State):
             if no_head and t == self.head:
                 continue
             pool = hand | taken
-            for m in self.tables.with_card[t]:
+            # a meld with t needs a card from hand among t's partners: most pile cards have none
+            for m in self.tables.with_card[t] if self.tables.partners[t] & hand else ():
                 if m & pool != m or not m & hand:
                     continue
                 left = pool & ~m
@@ -229,10 +243,9 @@ class DummyState(State):
                     continue
                 if self.final_turn and not self._can_finish(left, new_meld=m, own=True):
                     continue
-                out.append(Move("take", (Card(t),), (_sorted(m),)))
+                yield Move("take", (Card(t),), (_sorted(m),))
             if o.allow_pickup_for_layoff:
-                out += self._take_layoffs(t, pool)
-        return out
+                yield from self._take_layoffs(t, pool)
 
     def _take_layoffs(self, t: int, pool: int) -> list[Move]:
         """B11 option: the target is laid off instead (born players, or towards a knock)."""
@@ -253,20 +266,30 @@ class DummyState(State):
 
     def _play_moves(self) -> list[Move]:
         seat = self.cur
+        return [*self.meld_moves(seat), *self.layoff_moves(seat), *self.turn_end_moves(seat)]
+
+    # The play phase's moves in three parts, in the order the list holds them: the research
+    # API's first step (encoding.py) asks only whether a meld or a lay-off exists.
+
+    def meld_moves(self, seat: int) -> Iterator[Move]:
+        """The current seat's melds from hand (B13 gates them: born, or towards a knock)."""
         hand = self.hands[seat]
-        o = self.options
-        out: list[Move] = []
-        free_meld, free_lay = self._gated(seat)
-        dark_ok = self._dark_allowed()
-        n = hand.bit_count()
-        if free_meld or dark_ok:
+        free_meld = self._gated(seat)[0]
+        if free_meld or self._dark_allowed():
             check = self.must_knock or not free_meld
+            n = hand.bit_count()
             for m in self.tables.melds_within(hand):
                 if n - m.bit_count() >= 1:
                     if check and not self._can_finish(hand & ~m, new_meld=m, own=True):
                         continue
-                    out.append(Move("meld", _sorted(m)))
-        if free_lay or dark_ok:
+                    yield Move("meld", _sorted(m))
+
+    def layoff_moves(self, seat: int) -> Iterator[Move]:
+        """The current seat's lay-offs (B13, B14)."""
+        hand = self.hands[seat]
+        o = self.options
+        free_lay = self._gated(seat)[1]
+        if free_lay or self._dark_allowed():
             check = self.must_knock or not free_lay
             need_own = o.knock_requires_own_meld and not self.own_meld[seat]
             for i, meld in enumerate(self.melds):
@@ -279,10 +302,17 @@ class DummyState(State):
                             continue
                     elif left.bit_count() == 1 and need_own:
                         continue
-                    out.append(Move("layoff", _sorted(g), ((Card(meld.anchor),),)))
+                    yield Move("layoff", _sorted(g), ((Card(meld.anchor),),))
+
+    def turn_end_moves(self, seat: int, ordered: bool = True) -> list[Move]:
+        """The discards (not while the turn must knock) and the knock with the last card;
+        ``ordered=False``: the discards in card code order (a set of moves is wanted)."""
+        hand = self.hands[seat]
+        n = hand.bit_count()
+        out: list[Move] = []
         if not self.must_knock and n >= 2:
-            out += [Move("discard", (Card(c),)) for c in sorted(iter_bits(hand), key=sort_key)]
-        if n == 1 and (self.own_meld[seat] or not o.knock_requires_own_meld):
+            out += [_DISCARDS[c] for c in (sorted(iter_bits(hand), key=sort_key) if ordered else iter_bits(hand))]
+        if n == 1 and (self.own_meld[seat] or not self.options.knock_requires_own_meld):
             out.append(Move("knock", (Card(hand.bit_length() - 1),)))
         return out
 

@@ -14,6 +14,7 @@ from .render import render
 from .rules import GinGame, GinOptions
 from .state import GinState
 from .stats import STATS
+from .tally import TALLY
 
 GAME = GinGame()
 BOTS = {"heuristic": HeuristicBot}
@@ -28,6 +29,7 @@ PARTS = GameParts(
     referee=REFEREE,
     felt=FELT,
     stats=STATS,
+    tally=TALLY,
 )
 
 __all__ = ["BOTS", "GAME", "PARTS",

@@ -23,7 +23,7 @@ from ...cards import Card, card_str, cards_of, mask_json
 from ...deal import Deal
 from ...game import Game, State
 from ...i18n import N_, _
-from ...melds import GIN, Defence, Partition, bits
+from ...melds import GIN, Defence, MeldTable, Partition, bits
 from ...moves import Move
 from ...scoring import ScoreItem
 from . import notation as nt
@@ -47,6 +47,16 @@ _NEED = {OFFER: N_("seat {seat} must take the upcard or pass"),
          FIFTY: N_("seat {seat} must take the discard to knock, or pass"),
          DEFEND: N_("seat {seat} must meld, lay off or say done")}
 _SPADES = 0
+
+
+def deal_limit(opts: GinOptions, upcard: int, table: MeldTable = GIN) -> tuple[int, bool]:
+    """(the knock limit, whether a knock other than gin is allowed) of a deal with this
+    upcard (rule 19; Oklahoma rules 42–43)."""
+    if not opts.oklahoma:
+        return opts.knock_limit, opts.knock_limit > 0
+    if upcard % 13 == 0:
+        return (0, False) if opts.oklahoma_ace == "gin_only" else (1, True)
+    return table.VALUE[upcard], True
 
 
 def group_mask(group: tuple[int, ...]) -> int:
@@ -110,13 +120,7 @@ class GinState(State):
 
     def _deal_limit(self) -> tuple[int, bool]:
         """The knock limit of this deal (rule 19; Oklahoma rules 42–43)."""
-        o = self.opts
-        if not o.oklahoma:
-            return o.knock_limit, o.knock_limit > 0
-        if self.upcard % 13 == 0:
-            return (0, False) if o.oklahoma_ace == "gin_only" else (1, True)
-        v = self.table.VALUE[self.upcard]
-        return v, True
+        return deal_limit(self.opts, self.upcard, self.table)
 
     # --- contract --------------------------------------------------------------------------
 

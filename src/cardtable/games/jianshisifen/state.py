@@ -26,6 +26,21 @@ PHASE_NAMES = ("pick_or_draw", "put", "over")
 RULE = "jianshisifen:6.4"
 
 
+def pair_items(pairs: list[list[tuple[int, int]]], options: JianshisifenOptions) -> list[ScoreItem]:
+    """§6.4: one item per picked pair (its cards' suit points) for the picker and, with teams,
+    each partner."""
+    jp, teams, players = options.joker_suit_points, options.teams, len(pairs)
+    out: list[ScoreItem] = []
+    for s in range(players):
+        for h, t in pairs[s]:
+            pts = card_points(h, jp) + card_points(t, jp)
+            for m in range(players):
+                if team_of(m, teams) == team_of(s, teams):
+                    note = "picked pair" if m == s else f"partner seat {s}'s picked pair"
+                    out.append(ScoreItem(m, pts, RULE, (Card(h), Card(t)), note))
+    return out
+
+
 class JianshisifenState(State):
     _fast_clone = True
     log_entries_final = True        # its log texts are move texts
@@ -207,15 +222,7 @@ class JianshisifenState(State):
         """One item per picked pair for the picker and (teams) each partner (§6.4)."""
         if self.phase != OVER:
             return []
-        jp = self.options.joker_suit_points
-        out: list[ScoreItem] = []
-        for s in range(self.players):
-            for h, t in self.pairs[s]:
-                pts = card_points(h, jp) + card_points(t, jp)
-                for m in self.team_members(s):
-                    note = "picked pair" if m == s else f"partner seat {s}'s picked pair"
-                    out.append(ScoreItem(m, pts, RULE, (Card(h), Card(t)), note))
-        return out
+        return pair_items(self.pairs, self.options)
 
     def winners(self) -> list[int]:
         """§6.4: the highest total wins (a team's seats all share its total)."""

@@ -14,6 +14,7 @@ from .render import render
 from .rules import GAME, RemikGame, RemikOptions
 from .state import RemikState
 from .stats import STATS
+from .tally import TALLY
 
 PARTS = GameParts(
     layout=Layout(zones=zones, phases=PHASES, move_words=move_words),
@@ -24,6 +25,7 @@ PARTS = GameParts(
     render=render,
     felt=FELT,
     stats=STATS,
+    tally=TALLY,
 )
 
 __all__ = ["BOTS", "GAME", "PARTS", "RemikGame", "RemikOptions", "RemikState", "advise", "hint", "render", "warn"]

@@ -14,9 +14,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...cards import COPY_STRIDE, JK, card_str, cards_of
+from ...cards import COPY_STRIDE, JK, card_str, iter_bits
+from ...moves import Move
 from ...parts import obsfields as o
 from ...parts.encoding import Encoding
+from . import notation
+from .lazy import first_step
 from .reach import MAX_OPENINGS, reachable_moves
 
 PHASES = ("draw", "play")
@@ -65,6 +68,9 @@ def encoding(game: Any, players: int, options: Any) -> Encoding:
         reward_doc="minus the deal's penalty points (Remik scores count against a seat, a lower "
                    "total wins); normalised: minus the mean, / 100",
         moves=reachable_moves,
+        lazy_moves=first_step,
+        verb_moves=reachable_moves,
+        text_move=text_move,
         fast_fields=fast_fields,
         reach_doc="every move of `legal_moves()` and every other single meld (any jokers, a joker in "
                   "place of a held card), every lay-off of one or more cards and jokers onto any table "
@@ -73,19 +79,29 @@ def encoding(game: Any, players: int, options: Any) -> Encoding:
     )
 
 
+def text_move(view: dict[str, Any], text: str, seat: int) -> Move:
+    """A listed move's text without the hand: each written card is its lowest copy."""
+    verb, groups, mid = notation.parse_text(text)
+    return notation.build_move(verb, groups, mid, notation.lowest_copies(groups))
+
+
+_BASE = tuple(JK if c % COPY_STRIDE >= 52 else c % COPY_STRIDE for c in range(8 * COPY_STRIDE))
+
+
 def _counts(out: Any, start: int, codes: Any) -> None:
+    base = _BASE
     for c in codes:
-        b = c % COPY_STRIDE
-        out[start + (JK if b >= 52 else b)] += 1.0
+        out[start + base[c]] += 1.0
 
 
 def fast_fields(st: Any, seat: int, out: Any, layout: Any) -> None:
     """The fields above straight from the state (what ``_view`` prints, without building it:
     the view's options dict alone costs more than the whole observation)."""
     (hand, phase, dealer, current, turn, stock, discard, top, items, owned, sizes, opened, taken,
-     must, opening, threshold) = (start for _, start in layout.fields)
+     must, opening, threshold) = layout.field_starts
     p = st.players
-    _counts(out, hand, cards_of(st.hands[seat]))
+    base = _BASE
+    _counts(out, hand, iter_bits(st.hands[seat]))
     if not st.over:
         out[phase + PHASES.index(st.phase)] = 1.0
         out[current + (st.current - seat) % p] = 1.0
@@ -94,19 +110,24 @@ def fast_fields(st: Any, seat: int, out: Any, layout: Any) -> None:
     out[stock] = len(st.stock) / 108.0
     _counts(out, discard, st.discard_pile)
     if st.discard_pile:
-        _counts(out, top, st.discard_pile[-1:])
+        out[top + base[st.discard_pile[-1]]] += 1.0
+    nb = o.NBASE
     for i, m in enumerate(st.melds):
-        codes = [c for c, _ in m.slots]
-        if i < TABLE_MELDS:
-            _counts(out, items + i * o.NBASE, codes)
-        if 0 <= m.owner < p:
-            _counts(out, owned + ((m.owner - seat) % p) * o.NBASE, codes)
+        at = items + i * nb if i < TABLE_MELDS else -1
+        own = owned + ((m.owner - seat) % p) * nb if 0 <= m.owner < p else -1
+        for c, _ in m.slots:
+            b = base[c]
+            if at >= 0:
+                out[at + b] += 1.0
+            if own >= 0:
+                out[own + b] += 1.0
+    opened_turn = st.opened_turn
     for t in range(p):
         r = (t - seat) % p
         out[sizes + r] = st.hands[t].bit_count() / 14.0
-        out[opened + r] = 1.0 if st.opened(t) else 0.0
+        out[opened + r] = 1.0 if opened_turn[t] >= 0 else 0.0
     if st.taken >= 0:
-        _counts(out, taken, (st.taken,))
+        out[taken + base[st.taken]] += 1.0
     out[must] = 1.0 if st.pending else 0.0
     out[opening] = st.opts.opening_min / 100.0
     th = st.opts.threshold(p)

@@ -83,9 +83,34 @@ class MeldInfo:
         return sum(1 for c, _ in self.slots if is_joker(c))
 
 
+# analyse() of the same slots recurs all the time (a table meld checked for every lay-off, the
+# same meld in many openings, each move listed and then judged): its answer, or the reason it
+# refused, is kept per (slots, joker rules).  A MeldInfo is frozen; slots are (int, int) pairs.
+_ANALYSED: dict[tuple[tuple[Slot, ...], bool, bool], MeldInfo | tuple[str, dict[str, object]]] = {}
+
+
 def analyse(slots: Sequence[Slot], *, joker_minority: bool = True,
             no_adjacent_jokers: bool = True) -> MeldInfo:
     """Validate one meld (remik.md rules 6–10); raise MeldError with the reason."""
+    key = (tuple(slots), joker_minority, no_adjacent_jokers)
+    try:
+        got = _ANALYSED.get(key)
+    except TypeError:       # slots written as lists: worked out without the cache
+        return _analyse(slots, joker_minority, no_adjacent_jokers)
+    if got is None:
+        try:
+            got = _analyse(key[0], joker_minority, no_adjacent_jokers)
+        except MeldError as e:
+            got = (e.message, e.params)
+        if len(_ANALYSED) >= 50_000:
+            _ANALYSED.clear()
+        _ANALYSED[key] = got
+    if type(got) is tuple:
+        raise MeldError(got[0], **got[1])
+    return got      # type: ignore[return-value]
+
+
+def _analyse(slots: Sequence[Slot], joker_minority: bool, no_adjacent_jokers: bool) -> MeldInfo:
     n = len(slots)
     if n < 3:
         raise MeldError(N_("a meld has at least 3 cards, not {n}"), n=n)

@@ -81,34 +81,52 @@ def openings(st: RemikState, seat: int, extra: int = -1,
     total_cards = sum(faces.values())
     found: list[list[Cand]] = []
     nodes = 0
+    # the cards left as 5-bit counts per face in one int (a guard bit on top of each): "does
+    # the hand still hold this meld" is one subtraction, as in reach.py
+    packed = _packed_uses(*_hand_key(st, faces))
+    need_at = _field(need_face) if need_face is not None else -1
+    need_n = faces[need_face] if need_face is not None else 0
+    go_out = st.opts.allow_go_out_without_discard
 
-    def dfs(start: int, left: dict[int, int], used: int, chosen: list[int], total: int,
-            pure: bool) -> None:
+    def dfs(start: int, left: int, used: int, chosen: list[int], total: int, pure: bool) -> None:
         nonlocal nodes
         for i in range(start, len(scored)):
             if len(found) >= MAX_OPENINGS or nodes >= SEARCH_NODES:
                 return
-            c, value, cpure, uses = scored[i]
-            if any(left.get(f, 0) < n for f, n in uses):
+            left2 = left - packed[i]
+            if left2 & _GUARD != _GUARD:
                 continue
+            c, value, cpure, _uses = scored[i]
             nodes += 1
-            left2 = left.copy()
-            for f, n in uses:
-                left2[f] -= n
             used2 = used + len(c)
             t2, p2 = total + value, pure or cpure
             chosen.append(i)
             ok = t2 >= minimum and (p2 or not need_pure)
-            if ok and need_face is not None and left2.get(need_face, 0) >= faces[need_face]:
+            if ok and need_at >= 0 and (left2 >> need_at) & 15 >= need_n:
                 ok = False
-            if ok and (used2 < total_cards or st.opts.allow_go_out_without_discard):
+            if ok and (used2 < total_cards or go_out):
                 found.append([scored[k][0] for k in chosen])
             dfs(i + 1, left2, used2, chosen, t2, p2)
             chosen.pop()
 
-    dfs(0, dict(faces), 0, [], 0, False)
+    dfs(0, sum(n << _field(f) for f, n in faces.items()) | _GUARD, 0, [], 0, False)
     found.sort(key=lambda g: (-sum(len(c) for c in g), -sum(cand_value(c)[0] for c in g)))
     return found
+
+
+_GUARD = sum(1 << (5 * i + 4) for i in range(53))     # the guard bit of each face's 5-bit count
+
+
+def _field(face: int) -> int:
+    return 5 * (52 if face == JK else face)
+
+
+@lru_cache(maxsize=2048)
+def _packed_uses(faces: tuple[tuple[int, int], ...], joker_minority: bool,
+                 no_adjacent_jokers: bool) -> tuple[int, ...]:
+    """Each of :func:`_scored`'s candidates' faces as 5-bit counts (the search's subtrahends)."""
+    return tuple(sum(n << _field(f) for f, n in uses)
+                 for _, _, _, uses in _scored(faces, joker_minority, no_adjacent_jokers))
 
 
 @lru_cache(maxsize=2048)
@@ -150,15 +168,17 @@ def _lays_onto(slots: tuple[Slot, ...], kind: str, face: int, rep: int, joker_mi
 
 
 def lay_candidates(slots: Sequence[Slot], kind: str) -> range | list[int]:
-    """The natural faces that may extend a meld of ``kind``: a set stays one rank and a run
-    one suit, so ``analyse`` rejects (or changes the kind for) any other face."""
+    """The natural faces that may extend a meld of ``kind``: a set stays one rank, and a run
+    one suit and consecutive — one card more fills the place below or above it, where a joker
+    would go (``_joker_spots``; a card already in the run would be there twice) — so
+    ``analyse`` rejects (or changes the kind for) any other face."""
     if not slots:
         return range(52)
     rep = slots[0][1]
     if kind == "set":
         return [s * 13 + rank_of(rep) - 1 for s in range(4)]
     if kind == "run":
-        return range(suit_of(rep) * 13, suit_of(rep) * 13 + 13)
+        return _joker_spots(kind, slots)
     return []       # analyse gives only "set" or "run": no face keeps another kind
 
 
@@ -284,37 +304,46 @@ def pending_uses(st: RemikState, seat: int, first_only: bool = False) -> list[Mo
     return out
 
 
-def legal_moves(st: RemikState, seat: int) -> list[Move]:
+def legal_moves(st: RemikState, seat: int, only: str | None = None) -> list[Move]:
+    """The list above; ``only``: just its moves of that verb, in the same order (each move
+    is judged on its own, so leaving the others out changes none of them)."""
     if st.over or seat != st.current:
         return []
     cands: list[Move | None] = []
     if st.phase == "draw":
-        cands.append(Move("draw"))
+        if only in (None, "draw"):
+            cands.append(Move("draw"))
         if st.discard_pile:
-            cands.append(Move("take"))
-            if not st.opened(seat):
+            if only in (None, "take"):
+                cands.append(Move("take"))
+            if not st.opened(seat) and only in (None, "takemeld"):
                 for op in openings(st, seat, st.top()):
                     cands.append(_move(st, "takemeld", seat, op))
     else:
         faces = _faces(st, seat)
-        if st.pending:
-            cands += pending_uses(st, seat)
+        if st.pending and only in (None, "meld", "lay"):
+            cands += [m for m in pending_uses(st, seat) if only in (None, m.verb)]
         if not st.opened(seat):
-            for op in openings(st, seat, faces=faces):
-                cands.append(_move(st, "meld", seat, op))
+            if only in (None, "meld"):
+                for op in openings(st, seat, faces=faces):
+                    cands.append(_move(st, "meld", seat, op))
         else:
-            ms = sorted(_cands(st, faces), key=lambda c: (-len(c), -cand_value(c)[0]))
-            for c in ms[:MAX_MELDS]:
-                cands.append(_move(st, "meld", seat, [c]))
-            for m in st.melds:
-                for f, rep in meld_lays(st, seat, m, faces):
-                    cands.append(_move(st, "lay", seat, [((f, rep),)], m.name))
-            for m in st.melds:
-                for code, rep in m.slots:
-                    if is_joker(code) and faces.get(rep, 0) > 0:
-                        cands.append(_move(st, "swap", seat, [((rep, rep),)], m.name))
-        for f in sorted(faces):
-            cands.append(_move(st, "discard", seat, [((f, -1 if f == JK else f),)]))
+            if only in (None, "meld"):
+                ms = sorted(_cands(st, faces), key=lambda c: (-len(c), -cand_value(c)[0]))
+                for c in ms[:MAX_MELDS]:
+                    cands.append(_move(st, "meld", seat, [c]))
+            if only in (None, "lay"):
+                for m in st.melds:
+                    for f, rep in meld_lays(st, seat, m, faces):
+                        cands.append(_move(st, "lay", seat, [((f, rep),)], m.name))
+            if only in (None, "swap"):
+                for m in st.melds:
+                    for code, rep in m.slots:
+                        if is_joker(code) and faces.get(rep, 0) > 0:
+                            cands.append(_move(st, "swap", seat, [((rep, rep),)], m.name))
+        if only in (None, "discard"):
+            for f in sorted(faces):
+                cands.append(_move(st, "discard", seat, [((f, -1 if f == JK else f),)]))
     out: list[Move] = []
     seen = set()
     for mv in cands:

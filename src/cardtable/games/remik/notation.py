@@ -19,8 +19,9 @@ the jokers' stand-ins: ``"m3"``, ``"m3=10♥"``, and for melds ``"=8♥ 3♦"`` 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
-from ...cards import COPY_STRIDE, JK, card_str, parse_card
+from ...cards import COPY_STRIDE, JK, Card, card_str, parse_card
 from ...errors import BadCard, IllegalMove
 from ...i18n import _
 from ...moves import Move
@@ -130,6 +131,37 @@ def make_target(mid: str | None, reps: list[int]) -> str | None:
     if not reps:
         return mid
     return (mid or "") + "=" + " ".join(card_str(r) for r in reps)
+
+
+def build_move(verb: str, groups: Sequence[Sequence[Face]], mid: str | None, phys: Sequence[int]) -> Move:
+    """The Move of written face ``groups`` played with the physical cards ``phys`` (one per
+    face, in the order written)."""
+    if verb in ("draw", "take"):
+        return Move(verb)
+    faces = [f for g in groups for f in g]
+    reps = [] if verb == "discard" else [r for f, r in faces if f == JK]
+    cards = tuple(Card(c) for c in phys)
+    if verb in ("meld", "takemeld"):
+        out: list[tuple[Card, ...]] = []
+        k = 0
+        for g in groups:
+            out.append(cards[k:k + len(g)])
+            k += len(g)
+        return Move(verb, (), tuple(out), make_target(None, reps))
+    return Move(verb, cards, (), make_target(mid, reps))
+
+
+def lowest_copies(groups: Sequence[Sequence[Face]]) -> list[int]:
+    """Physical cards for written faces without a hand: each face's lowest copies, in the
+    order written (a second 7♥ is the second pack's)."""
+    seen: dict[int, int] = {}
+    out = []
+    for g in groups:
+        for f, _rep in g:
+            k = seen.get(f, 0)
+            seen[f] = k + 1
+            out.append(f + k * COPY_STRIDE)
+    return out
 
 
 def slots_text(cards: tuple[int, ...], reps: list[int], k: int) -> tuple[str, int]:

@@ -52,7 +52,7 @@ def loser_item(seat: int, hand: int, opened: bool, players: int, opts: RemikOpti
 
 
 def deal_items(hands: Sequence[int], opened: Sequence[bool], winners: Sequence[int], blocked: bool,
-               remik_z_reki: bool, turn: int, opts: RemikOptions) -> list[ScoreItem]:
+               remik_z_reki: bool, turn: int | None, opts: RemikOptions) -> list[ScoreItem]:
     """remik.md rules 28–32 for a finished deal."""
     players = len(hands)
     items: list[ScoreItem] = []

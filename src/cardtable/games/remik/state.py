@@ -157,16 +157,7 @@ class RemikState(State):
         if phys is None:
             missing = self._missing(seat, [f for f, _ in faces], extra)
             raise IllegalMove(text or verb, _("you do not hold {cards}", cards=missing), seat)
-        reps = [] if verb == "discard" else [r for f, r in faces if f == JK]
-        cards = tuple(Card(c) for c in phys)
-        if verb in ("meld", "takemeld"):
-            out: list[tuple[Card, ...]] = []
-            k = 0
-            for g in groups:
-                out.append(cards[k:k + len(g)])
-                k += len(g)
-            return Move(verb, (), tuple(out), notation.make_target(None, reps))
-        return Move(verb, cards, (), notation.make_target(mid, reps))
+        return notation.build_move(verb, groups, mid, phys)
 
     def _missing(self, seat: int, faces: Sequence[int], extra: int) -> str:
         have: dict[int, int] = {}

@@ -17,6 +17,7 @@ from .render import render
 from .rules import GAME, ShisanzhangGame, ShisanzhangOptions
 from .state import ShisanzhangState
 from .stats import STATS
+from .tally import TALLY
 
 BOTS: dict[str, type[Any]] = {"auto": AutoBot, "random_valid": RandomValidBot}
 
@@ -31,6 +32,7 @@ PARTS = GameParts(
     render=render,
     felt=FELT,
     stats=STATS,
+    tally=TALLY,
 )
 
 __all__ = ["BOTS", "GAME", "PARTS", "ShisanzhangGame", "ShisanzhangOptions", "ShisanzhangState", "advise", "hint",

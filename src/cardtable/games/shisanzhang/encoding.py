@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...cards import COPY_STRIDE
+from ...moves import Move
 from ...parts import obsfields as o
 from ...parts.encoding import Encoding
 from .specials import BY_ID
@@ -58,4 +60,41 @@ def encoding(game: Any, players: int, options: Any) -> Encoding:
         reward_scale=30.0,
         reward_doc="deal points (row comparisons, scoops, specials); normalised: minus the mean, / 30",
         reach_doc="every 3/5/5 arrangement of the hand and every declaration `legal_moves()` lists",
+        lazy_moves=first_step,
+        fast_fields=fast_fields,
     )
+
+
+def fast_fields(st: Any, seat: int, out: Any, layout: Any) -> None:
+    """The fields above straight from the state, as they read ``_view``; tests check they
+    agree."""
+    hand, submitted, specials, showdown = layout.field_starts
+    p = st.players
+    for c in st.hands[seat]:
+        out[hand + c % COPY_STRIDE] += 1.0
+    for t in range(p):
+        out[submitted + (t - seat) % p] = 0.0 if st.submissions[t] is None else 1.0
+    fits = st.fits[seat]
+    for i, sid in enumerate(BY_ID):
+        if sid in fits:
+            out[specials + i] = 1.0
+    if st.is_over:
+        for t in range(p):
+            sh = st.showing(t)
+            r = (sh.seat - seat) % p
+            for i, row in enumerate(sh.rows[:3]):
+                for c in row:
+                    out[showdown + (r * 3 + i) * o.NBASE + c % COPY_STRIDE] += 1.0
+            if sh.fouled:
+                out[showdown + p * 3 * o.NBASE + r] = 1.0
+
+
+def first_step(st: Any, seat: int) -> tuple[list[Move], list[str]] | None:
+    """The declarations ``legal_moves()`` lists, and ``arrange`` unless the hand must be
+    declared (``auto_declare_special``): the rows reach every split, so the engine's own
+    arrangements (the best, a greedy one and random samples, most of a decision's cost) are
+    not needed to build the mask (``Encoding.lazy_moves``)."""
+    if seat not in st.to_move():
+        return None
+    whole = [Move("declare", target=sid) for sid in st.fits[seat]]
+    return whole, ([] if st.must_declare(seat) else ["arrange"])

@@ -43,6 +43,31 @@ def sort_hand(mask: int) -> list[Card]:
     return sorted(cards_of(mask), key=lambda c: (c.suit, -(14 if c.rank == 1 else c.rank)))
 
 
+def contract_items(declarer: int, contract: int, side_points: list[int], options: SibaifenOptions,
+                   kitty_note: str = "") -> list[ScoreItem]:
+    """§3.7: the contract made (T ≥ C) scores C for each declarer, excess not counted; failed,
+    each defender scores the shortfall C − T.  ``side_points``: each side's card points, the
+    kitty counted for the side that won the last trick."""
+    decl = side_of(declarer)
+    total = side_points[decl]
+    c = contract
+    kitty = f" ({kitty_note})" if kitty_note else ""
+    out: list[ScoreItem] = []
+    if total >= c:
+        for s in (decl, decl + 2):
+            out.append(ScoreItem(s, c, "sibaifen:3.7",
+                                 note=f"contract {c} made with {total}{kitty}; excess not counted"))
+        if options.defenders_score_on_make == "their_points":
+            other = side_points[1 - decl]
+            for s in (1 - decl, 3 - decl):
+                out.append(ScoreItem(s, other, "sibaifen:3.7", note=f"defenders' card points {other}"))
+    else:
+        for s in (1 - decl, 3 - decl):
+            out.append(ScoreItem(s, c - total, "sibaifen:3.7", note=f"contract {c} failed with {total}{kitty}: "
+                                 f"shortfall {c - total} to the defenders"))
+    return out
+
+
 class SibaifenState(State):
     _fast_clone = True
     options: SibaifenOptions
@@ -215,26 +240,9 @@ class SibaifenState(State):
         """§3.7: made → each declarer scores the contract; failed → each defender the shortfall."""
         if self.phase != "over" or self.thrown_in or self.declarer is None or self.contract is None:
             return []
-        decl = side_of(self.declarer)
-        total = self.side_points()[decl]
-        c = self.contract
-        out: list[ScoreItem] = []
         last = self.tricks[-1].winner
         kitty_note = f"kitty {points(self.buried, POINTS)} to side of seat {last}"
-        if total >= c:
-            for s in (decl, decl + 2):
-                out.append(ScoreItem(s, c, "sibaifen:3.7",
-                                     note=f"contract {c} made with {total} ({kitty_note}); excess not counted"))
-            if self.options.defenders_score_on_make == "their_points":
-                other = self.side_points()[1 - decl]
-                for s in (1 - decl, 3 - decl):
-                    out.append(ScoreItem(s, other, "sibaifen:3.7", note=f"defenders' card points {other}"))
-        else:
-            for s in (1 - decl, 3 - decl):
-                out.append(ScoreItem(s, c - total, "sibaifen:3.7",
-                                     note=f"contract {c} failed with {total} ({kitty_note}): "
-                                          f"shortfall {c - total} to the defenders"))
-        return out
+        return contract_items(self.declarer, self.contract, self.side_points(), self.options, kitty_note)
 
     def winners(self) -> list[int]:
         """§3.7: the declaring side wins the hand iff the contract is made."""

@@ -16,6 +16,7 @@ from .render import render
 from .rules import GAME, WushiyifenGame, WushiyifenOptions
 from .state import WushiyifenState
 from .stats import STATS
+from .tally import TALLY
 
 BOTS: dict[str, type[Any]] = {"heuristic": HeuristicBot}
 
@@ -28,6 +29,7 @@ PARTS = GameParts(
     render=render,
     felt=FELT,
     stats=STATS,
+    tally=TALLY,
 )
 
 __all__ = ["BOTS", "GAME", "PARTS",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from functools import lru_cache
 from typing import Any
 
 from ...cards import Card, card_str, cards_of, iter_bits, mask_json, mask_of, parse_card
@@ -20,14 +21,53 @@ from ...i18n import _
 from ...moves import Move
 from ...scoring import ScoreItem
 from .rules import HAND_SIZE, WushiyifenOptions
-from .scoring import Rating, card_value, compare, qualifies, rate
+from .scoring import JOKER_MASK, Rating, card_value, compare, qualifies, rate
 
 START, THROW, OPEN_RESPOND, HIDDEN_RESPOND, OVER = range(5)
+# a hand is rated at every decision (each throw tries every card, every view rates its own
+# hand): the same few masks again and again, and a Rating is frozen
+_rate = lru_cache(maxsize=1 << 14)(rate)
 PHASE_NAMES = ("draw", "throw", "open_response", "hidden_response", "over")
 KINDS = ("open", "hidden")
+# the moves legal_moves() lists, as fixed objects (a declaring throw is made when listed): the
+# research API maps them to actions by identity (encoding.fast_actions)
+_THROWS = tuple(Move("throw", (Card(c),)) for c in range(54))     # one pack: codes 0..53
+DRAW, TAKE, SHOW, PASS, CHALLENGE = (Move(v) for v in ("draw", "take", "show", "pass", "challenge"))
+DECLARES = tuple(Move("declare", target=k) for k in KINDS)
+FIXED_MOVES = (DRAW, TAKE, SHOW, PASS, CHALLENGE, *DECLARES, *_THROWS)
 _ALIASES = {"mingliang": "open", "明亮": "open", "anliang": "hidden", "暗亮": "hidden",
             "ding": "challenge", "顶": "challenge"}
 RULE = "wushiyifen:5.4"
+
+
+def open_items(shown: list[int], ratings: dict[int, Rating], hands: list[int], turn: int | None = None,
+               ) -> list[ScoreItem]:
+    """§5.4 明亮: of the hands ``shown`` (the declarer's first), the best records its value;
+    tied best hands each record theirs."""
+    best = shown[0]
+    for s in shown[1:]:
+        if compare(ratings[s], ratings[best]) > 0:
+            best = s
+    top = ratings[best]
+    tied = sum(1 for t in shown if compare(ratings[t], top) == 0) > 1
+    note = "明亮: tied best hand records its value" if tied else "明亮: best hand records its value"
+    return [ScoreItem(s, ratings[s].value, RULE, tuple(cards_of(hands[s])), note, turn)
+            for s in shown if compare(ratings[s], top) == 0]
+
+
+def hidden_items(d: int, c: int, rd: Rating, rc: Rating, hands: list[int], turn: int | None = None,
+                 ) -> list[ScoreItem]:
+    """§5.4 暗亮 with a challenger (顶) ``c`` against the declarer ``d``."""
+    def item(seat: int, points: int, note: str) -> ScoreItem:
+        return ScoreItem(seat, points, RULE, tuple(cards_of(hands[seat])), note, turn)
+
+    cmp = compare(rc, rd)
+    if cmp > 0:
+        return [item(c, 2 * rc.value, "暗亮: the challenger is higher and scores twice his value")]
+    if cmp < 0:
+        return [item(d, rd.value + rc.value, f"暗亮: the declarer beats the challenger: {rd.value} + {rc.value}")]
+    return [item(d, rd.value, "暗亮 tie: each records his own value"),
+            item(c, rc.value, "暗亮 tie: each records his own value")]
 
 
 class WushiyifenState(State):
@@ -68,11 +108,11 @@ class WushiyifenState(State):
 
     def rating(self, seat: int) -> Rating:
         o = self.options
-        return rate(self.hands[seat], o.nonflush_variant, o.nonflush_value)
+        return _rate(self.hands[seat], o.nonflush_variant, o.nonflush_value)
 
     def _rate_mask(self, hand: int) -> Rating:
         o = self.options
-        return rate(hand, o.nonflush_variant, o.nonflush_value)
+        return _rate(hand, o.nonflush_variant, o.nonflush_value)
 
     def may_declare(self, hand: int) -> bool:
         """§5.4: a hand worth at least ``declare_threshold`` (a flush in the base game)."""
@@ -99,24 +139,29 @@ class WushiyifenState(State):
         out: list[Move] = []
         hand = self.hands[seat]
         if self.phase == START:
-            out.append(Move("draw"))
+            out.append(DRAW)
             if self.last_throw >= 0:
-                out.append(Move("take"))
+                out.append(TAKE)
             if self.options.may_declare_before_draw and self.may_declare(hand):
-                out += [Move("declare", target=k) for k in KINDS]
+                out += DECLARES
         elif self.phase == THROW:
+            # base game: only a flush is declared (§5.3), and a hand of three suits or more
+            # keeps two whichever card goes: no declaring throw, no rating needed
+            nat = hand & ~JOKER_MASK
+            suits = sum(1 for s in range(4) if nat >> 13 * s & 0x1FFF)
+            declarable = self.options.nonflush_variant or suits <= 2
             for c in iter_bits(hand):
                 if c == self.picked and not self.options.may_rethrow_pickup:
                     continue
-                out.append(Move("throw", (Card(c),)))
-                if self.may_declare(hand & ~(1 << c)):
+                out.append(_THROWS[c] if c < len(_THROWS) else Move("throw", (Card(c),)))
+                if declarable and self.may_declare(hand & ~(1 << c)):
                     out += [Move("throw", (Card(c),), target=k) for k in KINDS]
         elif self.phase == OPEN_RESPOND:
             if self._may_show(seat):
-                out.append(Move("show"))
-            out.append(Move("pass"))
+                out.append(SHOW)
+            out.append(PASS)
         elif self.phase == HIDDEN_RESPOND:
-            out += [Move("challenge"), Move("pass")]
+            out += [CHALLENGE, PASS]
         return out
 
     def _may_show(self, seat: int) -> bool:
@@ -288,31 +333,13 @@ class WushiyifenState(State):
     def _settle_open(self) -> None:
         """§5.4 明亮: the best shown hand records its value; tied best hands each record theirs."""
         shown = [self.declarer] + self.shown
-        best = shown[0]
-        for s in shown[1:]:
-            if compare(self.rating(s), self.rating(best)) > 0:
-                best = s
-        top = self.rating(best)
-        for s in shown:
-            if compare(self.rating(s), top) == 0:
-                tied = sum(1 for t in shown if compare(self.rating(t), top) == 0) > 1
-                note = "明亮: tied best hand records its value" if tied else "明亮: best hand records its value"
-                self._item(s, self.rating(s).value, note)
+        self.items += open_items(shown, {s: self.rating(s) for s in shown}, self.hands, len(self.history))
         self._finish()
 
     def _settle_hidden(self) -> None:
         """§5.4 暗亮 with a challenger (顶)."""
         d, c = self.declarer, self.challenger
-        rd, rc = self.rating(d), self.rating(c)
-        cmp = compare(rc, rd)
-        if cmp > 0:
-            self._item(c, 2 * rc.value, "暗亮: the challenger is higher and scores twice his value")
-        elif cmp < 0:
-            self._item(d, rd.value + rc.value,
-                       f"暗亮: the declarer beats the challenger: {rd.value} + {rc.value}")
-        else:
-            self._item(d, rd.value, "暗亮 tie: each records his own value")
-            self._item(c, rc.value, "暗亮 tie: each records his own value")
+        self.items += hidden_items(d, c, self.rating(d), self.rating(c), self.hands, len(self.history))
         self._finish()
 
     def _void(self) -> None:

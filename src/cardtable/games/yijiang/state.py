@@ -31,6 +31,41 @@ _SUIT_INPUT = {"♠": 0, "s": 0, "spades": 0, "♥": 1, "h": 1, "hearts": 1, "�
 RULE = "yijiang:9.5"
 
 
+def round_items(rnd: int, declarer: int, contract: int, won: list[int], players: int, options: YijiangOptions,
+                turn: int | None = None) -> list[ScoreItem]:
+    """§9.5 (reconstruction): one round's items from its contract (0: none, the round was
+    played without one) and the tricks each seat ``won``: contract scoring, or one point per
+    trick taken by the side."""
+    def side(s: int) -> int:
+        return side_of(s, players, options)
+
+    side_tricks: dict[int, int] = {}
+    for s in range(players):
+        side_tricks[side(s)] = side_tricks.get(side(s), 0) + won[s]
+    items: list[ScoreItem] = []
+    if options.scoring == "one_point_per_trick":
+        for s in range(players):
+            pts = side_tricks[side(s)]
+            if pts:
+                items.append(ScoreItem(s, pts, RULE, (), f"round {rnd}: {pts} trick(s) taken by the side", turn))
+        return items
+    if not contract:
+        return items          # all passed, no_trump_round: no contract, no score
+    dside = side(declarer)
+    t = side_tricks[dside]
+    k = contract
+    if t >= k:
+        for s in range(players):
+            if side(s) == dside:
+                items.append(ScoreItem(s, k, RULE, (), f"round {rnd}: contract {k} made with {t} tricks", turn))
+    else:
+        for s in range(players):
+            if side(s) != dside:
+                items.append(ScoreItem(s, k - t, RULE, (), f"round {rnd}: contract {k} failed "
+                                       f"with {t} tricks; shortfall {k - t}", turn))
+    return items
+
+
 class YijiangState(State):
     _fast_clone = True
     log_entries_final = True        # its log texts are move texts
@@ -227,35 +262,12 @@ class YijiangState(State):
 
     def _score_round(self) -> None:
         """§9.5 (reconstruction): contract scoring or one point per trick."""
-        r = self.round
-        side_tricks: dict[int, int] = {}
-        for s in range(self.players):
-            side_tricks[self.side(s)] = side_tricks.get(self.side(s), 0) + self.won[s]
-        summary = {"round": r, "declarer": self.declarer if self.contract else None,
+        summary = {"round": self.round, "declarer": self.declarer if self.contract else None,
                    "contract": self.contract, "trump": SUITS[self.trump] if self.trump is not None else None,
                    "tricks": list(self.won)}
         self.history_rounds.append(summary)
-        if self.options.scoring == "one_point_per_trick":
-            for s in range(self.players):
-                pts = side_tricks[self.side(s)]
-                if pts:
-                    self.items.append(ScoreItem(s, pts, RULE, (), f"round {r}: {pts} trick(s) taken by the side",
-                                                len(self.history)))
-            return
-        if not self.contract:
-            return          # all passed, no_trump_round: no contract, no score
-        dside = self.side(self.declarer)
-        t = side_tricks[dside]
-        k = self.contract
-        if t >= k:
-            for s in self.members(dside):
-                self.items.append(ScoreItem(s, k, RULE, (), f"round {r}: contract {k} made with {t} tricks",
-                                            len(self.history)))
-        else:
-            for s in range(self.players):
-                if self.side(s) != dside:
-                    self.items.append(ScoreItem(s, k - t, RULE, (), f"round {r}: contract {k} failed "
-                                                f"with {t} tricks; shortfall {k - t}", len(self.history)))
+        self.items += round_items(self.round, self.declarer, self.contract, self.won, self.players, self.options,
+                                  len(self.history))
 
     # --- results -------------------------------------------------------------------------
 

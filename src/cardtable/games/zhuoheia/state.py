@@ -44,6 +44,26 @@ def _sorted(cards: Sequence[int]) -> list[Card]:
         return [Card(c) for c in sorted(cards, key=lambda c: (climb_rank(c), c))]
 
 
+def hand_end_items(order: list[int], dealer: int, partner: int, score_per_hand: int) -> list[ScoreItem]:
+    """§2.4: every seat's place in the finishing ``order``; the side of the first finisher (the
+    庄家 with the A♠ holder ``partner``, or the others) wins, ``score_per_hand`` each (0: no
+    points, the items only record the places)."""
+    def team(s: int) -> int:
+        return 0 if s in (dealer, partner) else 1
+
+    win = {s for s in order if team(s) == team(order[0])}
+    k = score_per_hand
+    alone = partner == dealer
+    items = []
+    for place, s in enumerate(order):
+        side = "庄家 side" if team(s) == 0 else "opponents"
+        role = ("庄家 (alone)" if alone else "庄家") if s == dealer else ("A♠ partner" if s == partner else "opponent")
+        pts = (k if s in win else -k) if k else 0
+        items.append(ScoreItem(s, pts, RULE_END, (), f"finished {place + 1}, {role}, "
+                               f"{side} {'win' if s in win else 'lose'}"))
+    return items
+
+
 class ZhuoheiaState(State):
     _fast_clone = True
     log_entries_final = True        # its log texts are move texts
@@ -364,17 +384,7 @@ class ZhuoheiaState(State):
         items = list(self.items)
         if not self.is_over:
             return items
-        win = self.winning_side()
-        k = self.opts.score_per_hand
-        alone = self.partner == self.dealer
-        for place, s in enumerate(self.finish_order):
-            side = "庄家 side" if self._team(s) == 0 else "opponents"
-            role = ("庄家 (alone)" if alone else "庄家") if s == self.dealer else \
-                ("A♠ partner" if s == self.partner else "opponent")
-            pts = (k if s in win else -k) if k else 0
-            items.append(ScoreItem(s, pts, RULE_END, (), f"finished {place + 1}, {role}, "
-                                   f"{side} {'win' if s in win else 'lose'}"))
-        return items
+        return items + hand_end_items(self.finish_order, self.dealer, self.partner, self.opts.score_per_hand)
 
     # --- hidden information ------------------------------------------------------------------
 

@@ -40,6 +40,14 @@ def bankrupt_points(place: int) -> int:
     return -40 + 10 * place
 
 
+def order_items(bankrupt: list[int], survivor: int) -> list[ScoreItem]:
+    """§7.6: the survivor +20, the bankrupt (破产户) by the order they went out."""
+    out = [ScoreItem(survivor, 20, "zuihoushengli:7.6", note="last player holding cards")]
+    for i, s in enumerate(bankrupt):
+        out.append(ScoreItem(s, bankrupt_points(i), "zuihoushengli:7.6", note=f"破产户 #{i + 1} (bankrupt {i + 1})"))
+    return out
+
+
 class ZuihoushengliState(State):
     _fast_clone = True
     log_entries_final = True        # its log texts are move texts
@@ -169,11 +177,7 @@ class ZuihoushengliState(State):
         """§7.6: survivor +20; bankrupts −40, −30, −20, −10, 0 in order."""
         if self.survivor is None:
             return []
-        out = [ScoreItem(self.survivor, 20, "zuihoushengli:7.6", note="last player holding cards")]
-        for i, s in enumerate(self.bankrupt):
-            out.append(ScoreItem(s, bankrupt_points(i), "zuihoushengli:7.6",
-                                 note=f"破产户 #{i + 1} (bankrupt {i + 1})"))
-        return out
+        return order_items(self.bankrupt, self.survivor)
 
     def winners(self) -> list[int]:
         return [] if self.survivor is None else [self.survivor]
