@@ -18,7 +18,8 @@ from ..registry import game_ids
 from .lang import LANG_HELP, LocalizedGroup, lang_callback
 
 #: command modules, in the order ``cardtable --help`` lists them
-COMMANDS = ("rules", "play", "replay", "review", "simulate", "ladder", "referee", "serve", "export", "agent", "mcp")
+COMMANDS = ("rules", "play", "replay", "review", "puzzle", "simulate", "ladder", "referee", "serve", "export",
+            "agent", "mcp")
 
 ROOT_HELP = N_("Rules engine, bots and terminal play for traditional card games.\n\n"
                "Games: {games} (an id in any case, or the game's English or native name, e.g. "
