@@ -45,7 +45,8 @@ def reachable(entry: str) -> set[str]:
 
 @pytest.mark.parametrize(("page", "entry"), [("table.html", "/static/table.js"),
                                              ("replay.html", "/static/replay.js"),
-                                             ("index.html", "/static/lobby.js")])
+                                             ("index.html", "/static/lobby.js"),
+                                             ("puzzles.html", "/static/puzzles.js")])
 def test_every_module_of_the_page_is_announced(page: str, entry: str) -> None:
     out = with_preloads((WEB_DIR / page).read_text(encoding="utf-8"), WEB_DIR)
     links = LINK.findall(out)

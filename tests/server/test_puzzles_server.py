@@ -68,6 +68,8 @@ def test_a_puzzle_shows_only_the_seat_s_view_and_answers_are_rated_once(sqlite_u
         # the next puzzle is one Ann has not tried
         nxt = c.get("/api/puzzles/gin/next", headers=ann).json()
         assert nxt["id"] != p.id and nxt["game"] == "gin"
+        # a visitor's next puzzle is another one than on their screen
+        assert all(c.get(f"/api/puzzles/gin/next?after={p.id}").json()["id"] != p.id for _ in range(5))
         # unknown things are 404s naming them
         assert c.get("/api/puzzle/gin-nope").status_code == 404
         assert c.get("/api/puzzles/nosuchgame/daily").status_code == 404

@@ -385,6 +385,12 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
     async def leaderboard_page(game: str) -> HTMLResponse:
         return HTMLResponse(render_page(with_preloads(_page("leaderboard.html"), WEB_DIR), current_language()))
 
+    @app.get("/puzzles", response_class=HTMLResponse)
+    @app.get("/puzzles/{game}", response_class=HTMLResponse)
+    async def puzzles_page(game: str = "") -> HTMLResponse:
+        """The puzzle page (issue 29): a game's daily and next puzzles on the felt."""
+        return HTMLResponse(render_page(with_preloads(_page("puzzles.html"), WEB_DIR), current_language()))
+
     @app.get("/tables/{table_id}", response_class=HTMLResponse)
     async def table_page(table_id: str) -> HTMLResponse:
         return HTMLResponse(render_page(with_preloads(_page("table.html"), WEB_DIR), current_language()))

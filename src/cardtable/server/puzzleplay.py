@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import hashlib
+import secrets
 from dataclasses import dataclass
 from typing import Any
 
@@ -203,18 +204,22 @@ class PuzzleService:
     def one(self, puzzle_id: str) -> dict[str, Any]:
         return shown(self._get(puzzle_id))
 
-    async def next_for(self, game: str, player: PlayerRow | None) -> dict[str, Any]:
+    async def next_for(self, game: str, player: PlayerRow | None, after: str | None = None) -> dict[str, Any]:
         """A puzzle the player has not tried, the nearest to their rating (among the five
         nearest, one picked by the player and the count of their tries: no two players march
-        through the file in the same order)."""
+        through the file in the same order); for a visitor, any puzzle but ``after`` (the one
+        on their screen), at random."""
         pool = self._load(game)
         if not pool:
             raise PuzzleProblem(404, _("{game} has no puzzles yet", game=game))
-        who = player.id if player is not None else ""
-        done = await self.store.run(self.db.tried, who, pool[0].game) if player is not None else set()
+        if player is None:
+            others = [p for p in pool if p.id != after] or pool
+            return shown(secrets.choice(others))
+        who = player.id
+        done = await self.store.run(self.db.tried, who, pool[0].game)
         fresh = [p for p in pool if p.id not in done] or pool
         skills = await self.store.run(self.db.skills, pool[0].game)
-        mine = await self.store.run(self.db.rating, who, pool[0].game) if player is not None else None
+        mine = await self.store.run(self.db.rating, who, pool[0].game)
         mu = mine[0].mu if mine else MU0
         fresh.sort(key=lambda p: (abs((skills.get(p.id) or prior_of(p)).mu - mu), p.id))
         near = fresh[:5]

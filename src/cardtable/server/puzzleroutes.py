@@ -35,12 +35,12 @@ def add_puzzle_routes(app: FastAPI, puzzles: PuzzleService, body_of: Any, player
             raise problem(e) from None
 
     @app.get("/api/puzzles/{game}/next")
-    async def next_one(game: str, request: Request) -> dict[str, Any]:
-        """A puzzle the player has not tried, near their puzzle rating (any puzzle for a
-        visitor without a player credential)."""
+    async def next_one(game: str, request: Request, after: str | None = None) -> dict[str, Any]:
+        """A puzzle the player has not tried, near their puzzle rating (for a visitor without
+        a player credential, any puzzle but ``?after=``, the one on their screen)."""
         read_allowed(request)
         try:
-            return await puzzles.next_for(game, await player_of(request))
+            return await puzzles.next_for(game, await player_of(request), after)
         except PuzzleProblem as e:
             raise problem(e) from None
 
