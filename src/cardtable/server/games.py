@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from ..bots import bot_names, default_bot_name
+from ..bots import bot_names, default_bot_name, operator
 from ..bots.labels import bot_description, bot_label
 from ..bots.levels import LEVELS
 from ..i18n import current_language, use_language
@@ -35,15 +35,17 @@ MATCH_LENGTH: dict[str, tuple[str, ...]] = {
 
 #: the list per language: the same for the process's life (it took 0.6 s, and every table
 #: page and lobby asks for it)
-_LISTS: dict[str, list[dict[str, Any]]] = {}
+# Keyed by the operator's bots too: they join the lists' bot choices, and a process (a test
+# run) may register and forget them between apps.
+_LISTS: dict[tuple[str, tuple[tuple[str, str], ...]], list[dict[str, Any]]] = {}
 
 
 def games_list() -> list[dict[str, Any]]:
     """The list in the current language."""
-    lang = current_language()
-    if lang not in _LISTS:
-        _LISTS[lang] = _games_list()
-    return copy.deepcopy(_LISTS[lang])
+    key = (current_language(), tuple(sorted(operator.specs().items())))
+    if key not in _LISTS:
+        _LISTS[key] = _games_list()
+    return copy.deepcopy(_LISTS[key])
 
 
 def games_list_in(lang: str) -> list[dict[str, Any]]:
