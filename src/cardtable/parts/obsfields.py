@@ -120,7 +120,7 @@ def add_mask(out: FloatArray, start: int, mask: int) -> None:
     """Count the cards of a bitmask (bit c: card code c) into out[start:start + 55] by base:
     what :func:`add_cards` does with the cards' texts, for the games' fast fields (a byte of
     the mask at a time; a second pack's copy adds to the same base)."""
-    if mask >> COPY_STRIDE:
+    if mask >> COPY_STRIDE or mask.bit_count() <= 3:     # card by card: copies, or a few cards
         while mask:
             low = mask & -mask
             out[start + (low.bit_length() - 1) % COPY_STRIDE] += 1.0
@@ -138,6 +138,12 @@ def flag_mask(out: FloatArray, start: int, mask: int) -> None:
     (each base once): the counts are 1, written without reading them back."""
     if mask >> COPY_STRIDE:
         add_mask(out, start, mask)
+        return
+    if mask.bit_count() <= 3:       # a few cards: bit by bit beats byte by byte
+        while mask:
+            low = mask & -mask
+            out[start + low.bit_length() - 1] = 1.0
+            mask ^= low
         return
     while mask:
         for j in _BYTE_BITS[mask & 255]:

@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ...cards import COPY_STRIDE, JK, Card, iter_bits
+from ...cards import COPY_STRIDE, JK, Card
 from ...moves import Move
 from .melds import analyse, base_at, is_joker, rank_of, suit_of
 from .moves import _joker_lays, _natural_lays
@@ -81,12 +81,17 @@ def discards(st: RemikState, seat: int) -> list[Move]:
     discarded (rule 18); with no joker pending (the caller's case) nothing else forbids one."""
     taken = st.taken
     first: dict[int, int] = {}
-    for c in iter_bits(st.hands[seat]):
+    h = st.hands[seat]
+    while h:                        # code order: each face's lowest copy first
+        low = h & -h
+        h ^= low
+        c = low.bit_length() - 1
         b = c % COPY_STRIDE
         f = JK if b >= 52 else b
         if f not in first or first[f] == taken:
             first[f] = c
-    return [_discard(first[f]) for f in sorted(first) if first[f] != taken]
+    moves = _DISCARDS
+    return [moves.get(c) or _discard(c) for f, c in sorted(first.items()) if c != taken]
 
 
 _DISCARDS: dict[int, Move] = {}

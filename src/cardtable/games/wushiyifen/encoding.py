@@ -77,17 +77,19 @@ def fast_fields(st: Any, seat: int, out: Any, layout: Any) -> None:
     if 0 <= st.turn < p:
         out[turn + (st.turn - seat) % p] = 1.0
     out[stock] = (len(st.stock) - st.stock_pos) / 54.0
+    # one pack (codes 0..53 are the bases): a card lies in one pile at a time, once
     for t in range(p):
         r = (t - seat) % p
+        at = thrown + r * nb
         for c in st.thrown[t]:
-            out[thrown + r * nb + c % COPY_STRIDE] += 1.0
+            out[at + c] = 1.0
         out[sizes + r] = st.hands[t].bit_count() / 6.0
         if st.known[t]:
             o.flag_mask(out, known + r * nb, st.known[t])
         if st.revealed[t]:
             o.flag_mask(out, revealed + r * nb, st.hands[t])
     for c in st.aside:
-        out[aside + c % COPY_STRIDE] += 1.0
+        out[aside + c] = 1.0
     if st.last_throw >= 0:
         out[last + st.last_throw % COPY_STRIDE] += 1.0
     if st.picked >= 0:
