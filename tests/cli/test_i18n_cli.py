@@ -234,7 +234,7 @@ def test_json_output_keeps_canonical_english_keys(runner: CliRunner) -> None:
 #: (command names, metavars and value types of typer's help, argument names), game ids
 CANONICAL = {"cardtable", *ALL_COMMANDS, *(w for c in ALL_COMMANDS for w in c.split("-")), *game_ids(),
              "OPTIONS", "COMMAND", "ARGS", "LOC",
-             "ADDRESS", "KEY", "VALUE", "FILE", "NAME", "WORLDS", "YYYY", "MM", "DD",   # metavars, as typed
+             "ADDRESS", "KEY", "VALUE", "FILE", "NAME", "WORLDS", "JSON", "YYYY", "MM", "DD",   # metavars, as typed
              "int", "str", "bool", "float", "list",
              "path", "game", "file", "json", "npz", "parquet"}
 FLAG = re.compile(r"(?<![\w])-{1,2}[A-Za-z][\w-]*")

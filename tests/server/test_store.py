@@ -22,7 +22,7 @@ def test_migrations_upgrade_an_empty_database(db_url: str) -> None:
             "reviews", "puzzle_ratings", "puzzle_attempts", "puzzle_skill",
             "alembic_version"} <= set(insp.get_table_names())
     with store.engine.connect() as c:
-        assert c.exec_driver_sql("SELECT version_num FROM alembic_version").scalar_one() == "0006"
+        assert c.exec_driver_sql("SELECT version_num FROM alembic_version").scalar_one() == "0007"
     pk = insp.get_pk_constraint("moves")["constrained_columns"]
     assert pk == ["table_id", "seq"]
     if not store.is_postgres:
@@ -181,4 +181,4 @@ def test_the_people_migration_keeps_tables_and_matches(db_url: str, make_server:
         s.move(f["legal"][0], f["seq"])
         assert s.until(lambda x: x["type"] == "state" and x["seq"] == f["seq"] + 1)["finished"] is None
     with server.app.state.service.store.engine.connect() as c:
-        assert c.exec_driver_sql("SELECT version_num FROM alembic_version").scalar_one() == "0006"
+        assert c.exec_driver_sql("SELECT version_num FROM alembic_version").scalar_one() == "0007"

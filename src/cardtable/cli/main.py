@@ -18,7 +18,7 @@ from ..registry import game_ids
 from .lang import LANG_HELP, LocalizedGroup, lang_callback
 
 #: command modules, in the order ``cardtable --help`` lists them
-COMMANDS = ("rules", "play", "replay", "review", "puzzle", "simulate", "ladder", "referee", "serve", "export",
+COMMANDS = ("rules", "play", "replay", "review", "puzzle", "simulate", "ladder", "referee", "score", "serve", "export",
             "agent", "mcp")
 
 ROOT_HELP = N_("Rules engine, bots and terminal play for traditional card games.\n\n"

@@ -118,11 +118,15 @@ class Tally:
 
     ``fields(players, options)`` every field the game knows (a page shows those whose
     :meth:`Field.active` is true); ``describe(state)`` a finished deal's end as an entry;
-    ``score(entry, players, options)`` the deal's score items, or :class:`BadEntry`."""
+    ``score(entry, players, options)`` the deal's score items, or :class:`BadEntry`;
+    ``winners(entry, players, options)``, for a game whose winners of a deal are not the seats
+    with the best score (a score sheet's match rules read them: 捉黑A's hands won, 四百分's
+    contract made), the seats that won it."""
 
     fields: Callable[[int, Any], list[Field]]
     describe: Callable[[Any], dict[str, Any]]
     score: Callable[[Mapping[str, Any], int, Any], list[ScoreItem]]
+    winners: Callable[[Mapping[str, Any], int, Any], list[int]] | None = None
 
 
 def fields_json(tally: Tally, players: int, options: Any) -> list[dict[str, Any]]:

@@ -16,6 +16,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
+from .scoresheets import score_sheets_t
 from .store import PlayerRow, Store, metadata, moves_t, players_t, seats_t, tables_t, token_hash
 
 accounts_t = sa.Table(
@@ -164,7 +165,7 @@ class AccountStore:
             c.execute(accounts_t.update().where(accounts_t.c.id == account_id).values(public_name=public))
 
     def delete_account(self, account: AccountRow) -> None:
-        """The account, its sessions, ratings and credentials go; its seats in finished
+        """The account, its sessions, ratings, score sheets and credentials go; its seats in finished
         matches keep the name shown at the table but belong to nobody."""
         with self.engine.begin() as c:
             ids = [r[0] for r in c.execute(sa.select(players_t.c.id).where(
@@ -175,6 +176,7 @@ class AccountStore:
             c.execute(sessions_t.delete().where(sessions_t.c.account_id == account.id))
             c.execute(ratings_t.delete().where(ratings_t.c.account_id == account.id))
             c.execute(rating_events_t.delete().where(rating_events_t.c.account_id == account.id))
+            c.execute(score_sheets_t.delete().where(score_sheets_t.c.account_id == account.id))
             c.execute(accounts_t.delete().where(accounts_t.c.id == account.id))
 
     def player_row(self, player_id: str) -> PlayerRow | None:

@@ -26,6 +26,7 @@ from ..i18n import _
 from .accountdb import AccountRow, AccountStore, NameTaken
 from .clock import Clock
 from .limits import RateLimit
+from .scoresheets import SheetDb
 from .store import PlayerRow, Store
 from .text import name_problem
 
@@ -215,9 +216,10 @@ class Accounts:
         ratings = await self.store.run(self.db.ratings_of, account.id)
         history = {g: await self.store.run(self.db.rating_history, account.id, g, 10_000) for g in ratings}
         matches = await self.store.run(self.db.finished_tables_of, account.player_id, None, 100_000)
+        sheets = await self.store.run(SheetDb(self.store).bodies_of_account, account.id)
         return {"name": account.name, "created": _iso(account.created_ms), "public_name": account.public_name,
                 "ratings": {g: {"mu": r.mu, "sigma": r.sigma, "games": r.games} for g, r in ratings.items()},
-                "rating_history": history, "matches": matches}
+                "rating_history": history, "matches": matches, "score_sheets": sheets}
 
     async def delete(self, account: AccountRow, body: Any) -> None:
         """Delete the account; the password is asked again (a stolen session alone cannot)."""

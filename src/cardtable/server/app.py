@@ -43,6 +43,8 @@ from .puzzleroutes import add_puzzle_routes
 from .quickplay import friends_tables
 from .replayview import replay_steps, review_on_table
 from .rulespage import rules_page
+from .scoreroutes import add_score_routes
+from .scoresheets import SheetService
 from .service import ApiError, Settings, TableService
 from .store import PlayerRow, token_hash
 
@@ -218,6 +220,13 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
                        read_allowed)
     add_puzzle_routes(app, PuzzleService(service.store, service.clock.now_ms), body_of, player_of, ApiError,
                       read_allowed)
+
+    async def account_of_request(request: Request) -> Any:
+        return await account_of(request, service.accounts)
+
+    add_score_routes(app, SheetService(service.store, service.clock.now_ms), body_of, account_of_request,
+                     read_allowed,
+                     lambda: render_page(with_preloads(_page("score.html"), WEB_DIR), current_language()))
 
     @app.get("/api/players/me/friends/tables")
     async def friends_tables_of(request: Request) -> list[dict[str, Any]]:

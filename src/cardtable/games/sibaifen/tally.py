@@ -72,6 +72,18 @@ def score(entry: Mapping[str, Any], players: int, options: Any) -> list[ScoreIte
     return contract_items(declarer, contract, sides, options, note)
 
 
-TALLY = Tally(fields=fields, describe=describe, score=score)
+def winners(entry: Mapping[str, Any], players: int, options: Any) -> list[int]:
+    """§3.7: the declaring side wins the hand iff the contract is made (as
+    ``SibaifenState.winners``); nobody when it was thrown in."""
+    r = EntryReader(entry, FIELDS, players, options)
+    if r.flag("thrown_in"):
+        return []
+    declarer, contract, pts = r.seat("declarer"), r.count("contract"), r.count("points")
+    assert declarer is not None and contract is not None and pts is not None
+    side = side_of(declarer) if pts >= contract else 1 - side_of(declarer)
+    return [side, side + 2]
 
-__all__ = ["FIELDS", "TALLY", "describe", "fields", "score"]
+
+TALLY = Tally(fields=fields, describe=describe, score=score, winners=winners)
+
+__all__ = ["FIELDS", "TALLY", "describe", "fields", "score", "winners"]

@@ -78,6 +78,15 @@ def _tribute_items(r: EntryReader, dealer: int, options: ZhuoheiaOptions) -> lis
     return items
 
 
-TALLY = Tally(fields=fields, describe=describe, score=score)
+def winners(entry: Mapping[str, Any], players: int, options: Any) -> list[int]:
+    """§2.4: the side of the first player out wins the hand (as ``ZhuoheiaState.winners``)."""
+    r = EntryReader(entry, FIELDS, players, options)
+    order, dealer, partner = r.order("order"), r.seat("dealer"), r.seat("partner")
+    assert order is not None and dealer is not None and partner is not None
+    side = tb.sides(players, dealer, partner)
+    return [s for s in range(players) if side[s] == side[order[0]]]
 
-__all__ = ["FIELDS", "TALLY", "describe", "fields", "score"]
+
+TALLY = Tally(fields=fields, describe=describe, score=score, winners=winners)
+
+__all__ = ["FIELDS", "TALLY", "describe", "fields", "score", "winners"]
