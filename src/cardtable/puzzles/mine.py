@@ -14,8 +14,8 @@ decisions: :func:`cardtable.review.decisions.decisions_of`).  A decision becomes
    least the game's *mistake* threshold (:mod:`cardtable.review.thresholds`), each lead
    measured on the worlds both moves were played in; moves equal to the best in every world
    (equivalent moves) are left aside;
-3. **verification** — the same with ``worlds`` fresh worlds (a seed of its own) and strict
-   pruning: the quick pass's best move must have the best mean and a 99 % interval above 0
+3. **verification** — the same with ``worlds`` fresh worlds (a seed of its own), every
+   candidate in every world (no pruning): the quick pass's best move must have the best mean and a 99 % interval above 0
    against every other candidate (:func:`~cardtable.puzzles.verify.judge`), a lead of at
    least ``KEEP_Z`` (4) standard errors over each (so that fresh worlds confirm it: the
    99 % interval needs 2.6), and a margin over the runner-up of at least the game's
@@ -24,7 +24,7 @@ decisions: :func:`cardtable.review.decisions.decisions_of`).  A decision becomes
 
 from __future__ import annotations
 
-import math
+import dataclasses
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -32,10 +32,10 @@ from typing import Any
 from ..game import State
 from ..moves import Move
 from ..review.evaluate import base_policy
-from ..review.stats import mean, paired, t99
+from ..review.stats import mean, paired
 from ..review.thresholds import thresholds
 from .model import Puzzle, puzzle_id
-from .verify import KEEP_Z, VERIFY_WORLDS, Verdict, judge, measure, puzzle_rng
+from .verify import KEEP_Z, VERIFY_WORLDS, Verdict, judge, lead_z, measure, puzzle_rng
 
 QUICK_WORLDS = 32
 QUICK_MIN_WORLDS = 8
@@ -80,7 +80,7 @@ def quick_pass(state: State, seat: int, moves: list[Move], seed: int, index: int
     move's index and its lead over the closest other move, measured on the worlds both were
     played in (moves equal to the best in every world, equivalent moves, left aside)."""
     rng = random.Random(f"puzzle-quick:{seed}:{index}")
-    values = measure(state, seat, moves, worlds, rng, min_worlds=QUICK_MIN_WORLDS, prune_z=QUICK_PRUNE_Z, every=1)
+    values = measure(state, seat, moves, worlds, rng, min_worlds=QUICK_MIN_WORLDS, prune_z=QUICK_PRUNE_Z)
     full = [i for i in range(len(moves)) if len(values[i]) == worlds]
     best = max(full, key=lambda i: (mean(values[i]), -i))
     leads = [paired(values[best], values[j])[0] for j in range(len(moves))
@@ -88,17 +88,40 @@ def quick_pass(state: State, seat: int, moves: list[Move], seed: int, index: int
     return best, min(leads) if leads else 0.0
 
 
-def lead_z(verdict: Verdict) -> float:
-    """The answer's smallest lead over another candidate in standard errors (from the 99 %
-    intervals of the verification)."""
-    zs = []
-    for c in verdict.candidates:
-        ci, n = c.get("ci99"), int(c.get("worlds") or 0)
-        if not isinstance(ci, list) or n < 2:
-            continue
-        half = (ci[1] - ci[0]) / 2
-        zs.append(math.inf if half <= 0 else (ci[0] + half) / half * t99(n - 1))
-    return min(zs) if zs else 0.0
+def explanation_of(verdict: Verdict) -> dict[str, Any]:
+    """The explanation's data (docs/puzzles.md) from a verdict's values: the runner-up, both
+    moves' means on their common worlds, in how many worlds the answer did better, worse or
+    the same, and the share of worlds the seat ended ahead with each."""
+    texts = [str(c["move"]) for c in verdict.candidates]
+    against = verdict.runner_up or verdict.answer
+    va, vr = verdict.values[texts.index(verdict.answer)], verdict.values[texts.index(against)]
+    n = min(len(va), len(vr))
+    va, vr = va[:n], vr[:n]
+    return {
+        "against": against,
+        "answer_value": round(mean(va), 3), "against_value": round(mean(vr), 3),
+        "better": sum(1 for a, r in zip(va, vr, strict=True) if a > r),
+        "worse": sum(1 for a, r in zip(va, vr, strict=True) if a < r),
+        "same": sum(1 for a, r in zip(va, vr, strict=True) if a == r),
+        "ahead": [round(sum(1 for a in va if a > 0) / n, 3), round(sum(1 for r in vr if r > 0) / n, 3)],
+        "worlds": n,
+    }
+
+
+def restate(puzzle: Puzzle, verdict: Verdict) -> Puzzle:
+    """``puzzle`` with the figures of ``verdict`` (a verification of it): the candidates'
+    values and intervals, the margin, the worlds and seed, the explanation's data."""
+    return dataclasses.replace(
+        puzzle, candidates=sorted(verdict.candidates, key=lambda c: (-c["value"], c["move"])),
+        margin=verdict.margin, ci99=verdict.ci99, worlds=verdict.worlds, seed=verdict.seed,
+        explanation=explanation_of(verdict))
+
+
+def keeps(verdict: Verdict, game: str, players: int) -> bool:
+    """The miner's criterion on a verification: the answer best, its 99 % interval above 0
+    against every other candidate, a lead of ``KEEP_Z`` standard errors over each, and a
+    margin of at least the game's inaccuracy threshold."""
+    return verdict.ok and lead_z(verdict) >= KEEP_Z and verdict.margin >= thresholds(game, players).inaccuracy
 
 
 def find_puzzle(state: State, seat: int, seed: int, index: int, source: dict[str, Any],
@@ -121,35 +144,21 @@ def find_puzzle(state: State, seat: int, seed: int, index: int, source: dict[str
     scenario = state.to_json()
     pid = puzzle_id(game, state.players, scenario["rules"], scenario["deal"], scenario["moves"], seat)
     vseed = seed * 1000 + index
-    values = measure(state, seat, moves, worlds, puzzle_rng(vseed, pid), keep={answer})
+    values = measure(state, seat, moves, worlds, puzzle_rng(vseed, pid))
     same = {j for j in range(len(moves)) if j != answer and values[j] == values[answer]}
     verdict = judge(texts, values, answer, same, worlds, vseed)
-    if not verdict.ok:
-        return Attempt("verify", gap=gap, reason=verdict.reason, size=len(moves))
-    if verdict.margin < limits.inaccuracy or lead_z(verdict) < KEEP_Z:
-        return Attempt("verify", gap=gap, reason="small", size=len(moves))
+    if not keeps(verdict, game, state.players):
+        return Attempt("verify", gap=gap, reason=verdict.reason if not verdict.ok else "small", size=len(moves))
     heuristic = heuristic_move(state, seat, moves)
     htext = state.move_text(heuristic)
     if htext == texts[answer] or htext in verdict.equivalent:
         difficulty = "easy"
     else:
         difficulty = "medium" if len(moves) <= 6 else "hard"
-    against = verdict.runner_up or texts[answer]
-    va, vr = values[answer], values[texts.index(against)]
-    n = min(len(va), len(vr))
-    explanation = {
-        "against": against,
-        "answer_value": round(mean(va[:n]), 3), "against_value": round(mean(vr[:n]), 3),
-        "better": sum(1 for a, r in zip(va, vr, strict=False) if a > r),
-        "worse": sum(1 for a, r in zip(va, vr, strict=False) if a < r),
-        "same": sum(1 for a, r in zip(va, vr, strict=False) if a == r),
-        "ahead": [round(sum(1 for a in va[:n] if a > 0) / n, 3), round(sum(1 for r in vr[:n] if r > 0) / n, 3)],
-        "worlds": n,
-    }
     puzzle = Puzzle(id=pid, game=game, players=state.players, rules=scenario["rules"], deal=scenario["deal"],
                     moves=scenario["moves"], seat=seat, answer=texts[answer], accept=verdict.equivalent,
-                    candidates=sorted(verdict.candidates, key=lambda c: (-c["value"], c["move"])),
-                    margin=verdict.margin, ci99=verdict.ci99, worlds=worlds, seed=vseed,
-                    explanation=explanation, difficulty=difficulty, legal=len(state.legal_moves(seat)),
-                    heuristic=htext, unit=limits.unit, source=dict(source))
+                    candidates=[], margin=0.0, ci99=(0.0, 0.0), worlds=worlds, seed=vseed, explanation={},
+                    difficulty=difficulty, legal=len(state.legal_moves(seat)), heuristic=htext, unit=limits.unit,
+                    source=dict(source))
+    puzzle = restate(puzzle, verdict)
     return Attempt("kept", puzzle, gap, size=len(moves))

@@ -5,10 +5,8 @@ game's heuristic in every seat to the end of the deal; the value in review point
 :mod:`cardtable.review.values`), in worlds drawn from the seat's honest sampler
 (:func:`cardtable.bots.sampling.honest_sampler`: they depend on what the seat can see, never
 on where the hidden cards really are).  Every candidate is played in the same worlds with the
-same playout generator, so two moves are compared world by world.  Every ``LOOK`` (64)
-worlds, a candidate whose mean is ``PRUNE_Z`` (5) standard errors of the paired difference
-below the leader's stops being played (the answer and the moves accepted as just as good
-never stop); it is then compared with the answer on the worlds it was played in.
+same playout generator, so two moves are compared world by world, every one in every world
+(a verification drops no move early: see :func:`measure`).
 
 The answer stands when it has the best mean and, against every other candidate (except the
 moves the puzzle accepts as just as good), the paired difference's 99 % interval
@@ -35,10 +33,6 @@ from ..review.stats import mean, paired, t99, upper_bound
 from .model import Puzzle, PuzzleError, read_move, state_of
 
 LEVEL = 0.99
-#: a verification drops a clearly worse move only at these looks: every 64 worlds
-LOOK = 64
-#: "clearly worse" at a look: this many standard errors of the paired difference
-PRUNE_Z = 5.0
 #: a kept answer leads every other move by this many standard errors at least (the 99 %
 #: interval needs about 2.6): so that a verification in fresh worlds confirms it
 KEEP_Z = 4.0
@@ -47,14 +41,13 @@ VERIFY_WORLDS = 256
 
 
 def measure(state: State, seat: int, moves: Sequence[Move], worlds: int, rng: random.Random,
-            keep: Iterable[int] = (), min_worlds: int = LOOK, prune_z: float = PRUNE_Z,
-            every: int = LOOK) -> list[list[float]]:
-    """Each move's values (review points), world by world, over ``worlds`` paired worlds.  A
-    move more than ``prune_z`` standard errors below the leader stops being played (its list
-    is shorter) at a look: after ``min_worlds`` worlds, then every ``every`` worlds; the moves
-    of ``keep`` never stop.  Few looks at a strict ``prune_z`` keep the intervals honest (a
-    move dropped at a lucky moment would look worse than it is); the quick pass looks after
-    every world, as the review does."""
+            keep: Iterable[int] = (), min_worlds: int = 8, prune_z: float = 0.0) -> list[list[float]]:
+    """Each move's values (review points), world by world, over ``worlds`` paired worlds.
+    With ``prune_z`` (the quick pass: 3, as the review), a move more than ``prune_z``
+    standard errors below the leader stops being played after ``min_worlds`` worlds (its list
+    is shorter); the moves of ``keep`` never stop.  A verification does not prune: the values
+    of a game are often mostly equal with a few large differences, and a spread estimated on
+    the few worlds before a move was dropped can be far too small."""
     policy = base_policy(state.game.id)
     sampler = honest_sampler(state, seat)
     kept = set(keep)
@@ -65,7 +58,7 @@ def measure(state: State, seat: int, moves: Sequence[Move], worlds: int, rng: ra
         pseed = rng.getrandbits(64)
         for i in alive:
             values[i].append(playout(world, moves[i], seat, pseed, policy))
-        if prune_z and w + 1 >= min_worlds and (w + 1 - min_worlds) % every == 0 and len(alive) > 1:
+        if prune_z and w + 1 >= min_worlds and len(alive) > 1:
             leader = max(alive, key=lambda i: (mean(values[i]), i in kept, -i))
             alive = [i for i in alive if i == leader or i in kept
                      or upper_bound(values[i], values[leader], prune_z) >= 0.0]
@@ -175,5 +168,18 @@ def verify(puzzle: Puzzle, seed: int, worlds: int | None = None) -> Verdict:
     except (CardtableError, ValueError) as e:
         raise PuzzleError(f"puzzle {puzzle.id}: a candidate or the answer is not a legal move ({e})",
                           "candidates") from None
-    values = measure(state, puzzle.seat, moves, n, puzzle_rng(seed, puzzle.id), keep={answer, *accept})
+    values = measure(state, puzzle.seat, moves, n, puzzle_rng(seed, puzzle.id))
     return judge(canon, values, answer, accept, n, seed)
+
+
+def lead_z(verdict: Verdict) -> float:
+    """The answer's smallest lead over another candidate, in standard errors (from the
+    verdict's 99 % intervals); infinite when every lead was the same in every world."""
+    zs = []
+    for c in verdict.candidates:
+        ci, n = c.get("ci99"), int(c.get("worlds") or 0)
+        if not isinstance(ci, list) or n < 2:
+            continue
+        half = (ci[1] - ci[0]) / 2
+        zs.append(math.inf if half <= 0 else (ci[0] + half) / half * t99(n - 1))
+    return min(zs) if zs else 0.0
