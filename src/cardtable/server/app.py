@@ -42,7 +42,7 @@ from .puzzleplay import PuzzleService
 from .puzzleroutes import add_puzzle_routes
 from .quickplay import friends_tables
 from .replayview import replay_steps, review_on_table
-from .rulespage import rules_page
+from .rulespage import rules_page, search_page, search_results
 from .scoreroutes import add_score_routes
 from .scoresheets import SheetService
 from .service import ApiError, Settings, TableService
@@ -372,6 +372,24 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
         if got is None:
             raise ApiError(404, _("{game} has no rows to arrange", game=game_id))
         return got
+
+    @app.get("/api/rules/search")
+    async def rules_search(q: str = "", game: str | None = None) -> list[dict[str, Any]]:
+        """Passages of the rules pages and glossaries holding every word of ``q``, any
+        language (the reader's first), each linked to its section."""
+        try:
+            game_id = resolve_game(game) if game else None
+        except CardtableError as e:
+            raise ApiError(400, str(e)) from None
+        return await asyncio.to_thread(search_results, q, game_id)
+
+    @app.get("/rules", response_class=HTMLResponse)
+    async def rules_search_page(q: str = "", game: str | None = None) -> HTMLResponse:
+        try:
+            game_id = resolve_game(game) if game else None
+        except CardtableError:
+            game_id = None
+        return HTMLResponse(await asyncio.to_thread(search_page, q, game_id))
 
     @app.get("/rules/{game}", response_class=HTMLResponse)
     async def rules(game: str) -> HTMLResponse:
