@@ -344,6 +344,61 @@ def test_rule24_a_move_that_strands_the_joker_is_rejected() -> None:
     assert not any(t.startswith("discard") for t in legal)
 
 
+# Seat 0 opens with the tens and Q♠ Q♥ Q♦ (no_pure_run) and throws a joker; seat 1 (opened with
+# the aces and 2♥ 2♦ 2♣ JK=2♠) takes it and exchanges 2♠ for the table joker: two jokers in hand,
+# the exchanged one to be used this turn (rule 24), the taken one not to be discarded (rule 18).
+TAKEN_JOKER_START = ["meld [10♠ 10♥ 10♦ 10♣] [Q♠ Q♥ Q♦]", "discard 7♦", "draw"]
+
+
+def _taken_and_exchanged_joker(seat1: str, meld1: str, discard1: str) -> RemikState:
+    st = state(["10♠ 10♥ 10♦ 10♣ Q♠ Q♥ Q♦ JK 4♣ 7♦", seat1], "8♣ 6♦ 3♦ 4♦ 5♦ 6♦", preset="no_pure_run")
+    for m in [*TAKEN_JOKER_START, meld1, discard1, "draw", "discard JK", "take", "swap 2♠ @m4"]:
+        st.apply(m)
+    assert len(st.pending) == 1 and st.taken >= 0 and st.taken not in st.pending
+    return st
+
+
+def test_rule24_the_exchanged_joker_goes_before_the_taken_one() -> None:
+    """Seed 10355 (no_pure_run, 2 players, random moves) got stuck here: holding 9♥ 8♣ and two
+    jokers — one taken from the pile, one taken by exchange — the only use of a joker is
+    JK=Q♣ on the queens, but the engine played the *taken* joker there, which left the
+    exchanged one with no use this turn, so the lay-off was refused, and so was every discard
+    (rule 24): no legal move.  The exchanged joker goes first now (RM-15 note in
+    docs/games/remik.md), the taken one stays in hand, and any other card may be discarded."""
+    st = _taken_and_exchanged_joker("A♠ A♥ A♦ A♣ 2♥ 2♦ 2♣ JK 2♠ 9♥ 5♣",
+                                    "meld [A♠ A♥ A♦ A♣] [2♥ 2♦ 2♣ JK=2♠]", "discard 5♣")
+    assert st.view(1)["hand"] == ["9♥", "8♣", "JK", "JK"]
+    pending, taken = st.pending[0], st.taken
+    assert [st.move_text(m) for m in st.legal_moves()] == ["lay JK=Q♣ @m2"]
+    lay = st.parse_move("lay JK=Q♣ @m2", 1)
+    assert [int(c) for c in lay.cards] == [pending]
+    st.apply(lay)
+    assert not st.pending and st.hands[1] >> taken & 1
+    assert {st.move_text(m) for m in st.legal_moves()} == {"discard 9♥", "discard 8♣"}
+    with pytest.raises(IllegalMove, match="rule 18"):
+        st.apply("discard JK")
+    st.apply("discard 9♥")
+    assert not st.is_over and st.view(1)["hand"] == ["8♣", "JK"]
+
+
+def test_rule24_taken_joker_first_when_it_would_be_the_last_card() -> None:
+    """The one exception: if playing the exchanged joker would leave only the taken joker in
+    hand (which may not be discarded), the taken joker is played and the exchanged one kept —
+    here both jokers go out on two lay-offs, one to the queens and one to the clubs run."""
+    st = _taken_and_exchanged_joker("A♠ A♥ A♦ A♣ 2♥ 2♦ 2♣ JK 2♠ 6♣ 7♣ 5♦",
+                                    "meld [A♠ A♥ A♦ A♣] [2♥ 2♦ 2♣ JK=2♠] [6♣ 7♣ 8♣]", "discard 5♦")
+    assert st.view(1)["hand"] == ["JK", "JK"]
+    pending, taken = st.pending[0], st.taken
+    assert {st.move_text(m) for m in st.legal_moves()} == {
+        "lay JK=Q♣ @m2", "lay JK=9♣ @m5", "lay JK=5♣ @m5", "lay JK=5♣ JK=9♣ @m5"}
+    lay = st.parse_move("lay JK=Q♣ @m2", 1)
+    assert [int(c) for c in lay.cards] == [taken]
+    st.apply(lay)
+    assert st.pending == [pending]
+    st.apply("lay JK=9♣ @m5")
+    assert st.is_over and st.winners() == [1]
+
+
 def test_canonical_copy_is_the_permissive_one() -> None:
     """Two packs (audit of limitation c): text names a face and the engine picks the copy that
     never loses a legal option — the card taken from the pile goes to the table first, and a

@@ -56,15 +56,17 @@ def _face(code: int) -> int:
 
 @lru_cache(maxsize=4096)
 def _copies_by_face(hand: int, extra: int, for_discard: bool,
-                    first: int | frozenset[int]) -> dict[int, tuple[int, ...]]:
+                    first: int | tuple[int, ...]) -> dict[int, tuple[int, ...]]:
     """The physical copies of each face in the order :meth:`RemikState.resolve` uses them;
-    ``first`` is the taken card for a discard (used last), else the cards used first."""
+    ``first`` is the taken card for a discard (used last), else the cards used first, in
+    their order of preference (the others follow by code)."""
     pool = cards_of(hand) + ([Card(extra)] if extra >= 0 else [])
     if for_discard:
         pool.sort(key=lambda c: (c == first, int(c)))
     else:
-        assert isinstance(first, frozenset)
-        pool.sort(key=lambda c: (c not in first, int(c)))
+        assert isinstance(first, tuple)
+        rank = {c: i for i, c in enumerate(first)}
+        pool.sort(key=lambda c: (rank.get(int(c), len(first)), int(c)))
     by_face: dict[int, list[int]] = {}
     for c in pool:
         by_face.setdefault(_face(c), []).append(int(c))
@@ -127,13 +129,23 @@ class RemikState(State):
                 extra: int = -1) -> list[int] | None:
         """Physical cards for written faces (JK or base): the canonical copy choice.
 
-        For a play to the table the card taken this turn (or the top discard in ``take meld``)
-        and a joker taken by exchange are used first, then the lowest code; for a discard the
-        taken card is used last.  None when the hand lacks a face.
+        For a play to the table the jokers taken by exchange are used first (rule 24: they
+        must reach the table this turn), then the card taken this turn (or the top discard in
+        ``take meld``: rule 18, it may not be discarded), then the lowest code; for a discard
+        the taken card is used last.  So when the card taken from the pile is a joker too, a
+        play of one joker uses the exchanged one (docs/games/remik.md, RM-15 note) — unless
+        that would leave only the taken joker in hand, which could then not be discarded:
+        there the taken joker goes and the exchanged one stays, to be used by the next move.
+        None when the hand lacks a face.
         """
         # listing moves resolves every candidate twice (make_move, then why_illegal) on the
         # same hand: the copy order depends only on this key, so it is worked out once
-        first = self.taken if for_discard else frozenset({self.taken, extra, *self.pending} - {-1})
+        first: int | tuple[int, ...]
+        if for_discard:
+            first = self.taken
+        else:
+            # the exchanged jokers (lowest code first), then the taken card or top discard
+            first = tuple(dict.fromkeys(c for c in (*sorted(self.pending), self.taken, extra) if c >= 0))
         by_face = _copies_by_face(self.hands[seat], extra, for_discard, first)
         out = []
         taken_of: dict[int, int] = {}
@@ -144,6 +156,11 @@ class RemikState(State):
                 return None
             out.append(lst[k])
             taken_of[f] = k + 1
+        t = self.taken
+        if self.pending and not for_discard and t >= 0 and _face(t) == JK and t not in out:
+            exchanged = [i for i, c in enumerate(out) if c in self.pending]
+            if exchanged and self.hands[seat] & ~sum(_bit(c) for c in out) == _bit(t):
+                out[exchanged[-1]] = t      # keep an exchanged joker rather than the taken one
         return out
 
     def make_move(self, verb: str, seat: int, groups: Sequence[Sequence[notation.Face]],

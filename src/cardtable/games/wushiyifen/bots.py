@@ -58,8 +58,12 @@ class HeuristicBot(ViewBot):
             last = view.get("last_throw")
             if "take" in verbs and last is not None:
                 card = int(parse_card(last))
+                # the best hand after taking it and throwing one of the cards held before (by
+                # default the taken card may not be thrown back, §5.2).  A take raises the
+                # potential by more than 4 and a drawn card is kept only when it does not lower
+                # it, so no seat can take forever and the stock runs out: bots do not circle
                 now = potential(hand, nfv)
-                after = max(potential(hand | 1 << card & ~(1 << c), nfv)
+                after = max(potential((hand | 1 << card) & ~(1 << c), nfv)
                             for c in range(54) if hand >> c & 1)
                 if after > now + 4:
                     return Move("take")
