@@ -86,6 +86,14 @@ def game_parts(game_id: str) -> GameParts:
     return got
 
 
+def game_name(game: Game[Any] | str) -> str:
+    """A game's name as a reader of the current language reads it (the catalog's translation
+    of its English name where there is one, else the English name); ``game`` is a game or its
+    id.  Data (the API's ``name``) stays English."""
+    g = get_game(game) if isinstance(game, str) else game
+    return _(g.name)
+
+
 def _key(name: str) -> str:
     """A name as compared: Unicode-normalised, case-folded, without spaces, '-' and '_'."""
     text = unicodedata.normalize("NFKC", name).casefold()

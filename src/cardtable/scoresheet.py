@@ -21,13 +21,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .cards import COPY_STRIDE, card_str
 from .errors import BadEntry, BadOption, CardtableError
 from .explanation import explain_items
 from .game import MatchEnd
 from .i18n import _
-from .options import Options
-from .parts.tally import Tally
-from .registry import game_parts, get_game
+from .options import Options, option_rows
+from .parts.tally import Tally, fields_json
+from .registry import game_name, game_parts, get_game, resolve_game
 from .scoring import ScoreItem, totals
 
 FORMAT = "cardtable-sheet"
@@ -331,6 +332,60 @@ class DealEntryError(BadEntry):
         return out
 
 
+def table_fields(game: Any, players: Any = None, preset: Any = None, rules: Any = None) -> dict[str, Any]:
+    """What a page draws for a table of ``game`` (an id or a name, :func:`resolve_game`):
+    the fields of an entry, the rules in play, the option rows and presets, the default
+    names and the pack's cards, in the current language.  ``players`` None is the game's
+    default.  The answer of ``POST /api/score/fields`` and of the page's offline worker
+    (docs/scorekeeper.md "Offline"); anything impossible raises a
+    :class:`~cardtable.errors.CardtableError` whose message says what."""
+    g = get_game(resolve_game(str(game or "")))
+    if players is None:
+        players = g.default_players
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise SheetError(_("'players' must be a whole number, not {value}", value=repr(players)))
+    g.check_players(players)
+    if preset is not None and not isinstance(preset, str):
+        raise SheetError(_("'preset' must be a preset's name"))
+    rules = rules or {}
+    if not isinstance(rules, dict):
+        raise BadOption(_("rules must be a mapping of option names to values, not {rules}", rules=repr(rules)))
+    options = g.make_options(preset, rules)
+    tally = tally_for(g.id)
+    return {"game": g.id, "title": game_name(g), "players": players,
+            "fields": fields_json(tally, players, options), "options": options.to_dict(),
+            "option_rows": [{"key": r["key"], "type": r["type"], "default": r["default"], "choices": r["choices"],
+                             "min": r["min"], "max": r["max"], "description": r["doc"]}
+                            for r in option_rows(g.options_class)],
+            "presets": [{"name": p.name, "description": p.shown_description}
+                        for _name, p in sorted(g.presets.items())],
+            "names": [_("Player {n}", n=i + 1) for i in range(players)],
+            "pack": pack_tokens(g.id, players, options),
+            "pack_copies": pack_copies(g.id, players, options)}
+
+
+def pack_tokens(game_id: str, players: int, options: Any) -> list[str]:
+    """The cards of the game's pack for this table, each once, in the project's notation
+    (a two-pack game's cards once each: the page's grid offers a card, the entry counts it)."""
+    seen: dict[int, str] = {}
+    for c in get_game(game_id).pack(players, options):
+        face = int(c) % COPY_STRIDE
+        seen.setdefault(face, card_str(c))
+    return [seen[k] for k in sorted(seen)]
+
+
+def pack_copies(game_id: str, players: int, options: Any) -> dict[str, int]:
+    """How many copies of a card the table's pack holds, for the cards it holds more than
+    once (Remik's two packs and their jokers): the page's grid offers a card that often."""
+    counts: dict[int, int] = {}
+    names: dict[int, str] = {}
+    for c in get_game(game_id).pack(players, options):
+        face = int(c) % COPY_STRIDE
+        counts[face] = counts.get(face, 0) + 1
+        names.setdefault(face, card_str(c))
+    return {names[k]: n for k, n in sorted(counts.items()) if n > 1}
+
+
 def check_names(names: Any, players: int) -> list[str]:
     """The players' names: given ones trimmed, the missing ones ``Player 1`` …"""
     if names is None:
@@ -346,4 +401,6 @@ def check_names(names: Any, players: int) -> list[str]:
     return out
 
 
-__all__ = ["DealEntryError", "ScoredDeal", "Sheet", "SheetError", "check_names", "tally_for"]
+__all__ = ["DealEntryError", "ScoredDeal", "Sheet", "SheetError", "check_names", "pack_copies", "pack_tokens",
+           "table_fields",
+           "tally_for"]

@@ -101,6 +101,9 @@ def test_saved_sheets_belong_to_their_account_and_are_read_by_link(server: TestC
     other = TestClient(server.app)        # another browser (the app is already started)
     seen = other.get(f"/api/sheets/{sid}").json()
     assert seen["mine"] is False and seen["result"] == got["result"]
+    assert seen["owner"] is None                       # Ann does not show her name in public
+    assert server.post("/api/account/settings", json={"public_name": True}, headers=h).status_code == 200
+    assert other.get(f"/api/sheets/{sid}").json()["owner"] == "Ann"
     csv_text = other.get(f"/api/sheets/{sid}.csv").text
     assert csv_text.splitlines()[0] == "deal,Ann,Bo,Ann total,Bo total" and csv_text.splitlines()[1] == "1,62,0,62,0"
     sign_up(other, "Bo")

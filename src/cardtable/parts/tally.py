@@ -104,6 +104,8 @@ class Field:
             d["help"] = _(self.help)
         if self.kind == "count":
             d |= {"min": self.min, "max": self.max, "step": self.step}
+        elif self.kind == "rounds" and self.min is not None:
+            d |= {"min": self.min, "max": self.max}      # the rounds a deal has at this table
         if self.choices:
             d["choices"] = [{"value": c.value, "label": _(c.label), **({"rule": c.rule} if c.rule else {})}
                             for c in self.choices if c.active(options)]

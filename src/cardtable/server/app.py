@@ -36,6 +36,7 @@ from .guard import BodyLimitMiddleware
 from .headers import CrossSiteMiddleware, SecurityHeadersMiddleware
 from .lang import LanguageMiddleware, page_catalog, render_page
 from .limits import RateLimit
+from .offline import add_offline_routes
 from .preload import with_preloads
 from .profiles import Profiles
 from .puzzleplay import PuzzleService
@@ -227,6 +228,7 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
     add_score_routes(app, SheetService(service.store, service.clock.now_ms), body_of, account_of_request,
                      read_allowed,
                      lambda: render_page(with_preloads(_page("score.html"), WEB_DIR), current_language()))
+    add_offline_routes(app)     # the score page offline: the engine's zip for Pyodide, /sw.js
 
     @app.get("/api/players/me/friends/tables")
     async def friends_tables_of(request: Request) -> list[dict[str, Any]]:

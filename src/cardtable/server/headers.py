@@ -2,7 +2,8 @@
 holds"), and the refusal of requests that another site makes a browser send.
 
 - ``SecurityHeadersMiddleware``: a Content-Security-Policy (scripts only from the server and
-  the pages' own import maps by hash; no framing, ``frame-ancestors 'none'``; no plugins; no
+  the pages' own import maps by hash, WebAssembly compiled but no ``eval``; workers only from
+  the server; no framing, ``frame-ancestors 'none'``; no plugins; no
   ``<base>``; forms only to the server), ``X-Frame-Options: DENY`` for old browsers,
   ``X-Content-Type-Options: nosniff`` and ``Referrer-Policy: same-origin`` (an invite link
   never travels to another site in a Referer).
@@ -40,10 +41,13 @@ def inline_script_hashes(web: Path) -> list[str]:
 
 
 def content_security_policy(web: Path) -> str:
-    scripts = " ".join(["'self'", *inline_script_hashes(web)])
+    # 'wasm-unsafe-eval' compiles WebAssembly, nothing else (no eval, no new Function): the
+    # scorekeeper's offline worker runs the engine with Pyodide (issue 30, static/scoreworker.js)
+    scripts = " ".join(["'self'", "'wasm-unsafe-eval'", *inline_script_hashes(web)])
     return "; ".join([
         "default-src 'self'",
         f"script-src {scripts}",
+        "worker-src 'self'",               # that worker and the service worker (/sw.js), from here only
         # the drawing layer sets element styles (card sizes, positions) and the pages carry a
         # few style attributes; no script comes from them
         "style-src 'self' 'unsafe-inline'",

@@ -17,7 +17,7 @@ from functools import cache
 from typing import Any
 from urllib.parse import parse_qs
 
-from .. import i18n
+from .. import i18n, registry
 from ..i18n import LOCALES, PSEUDO, _, negotiate, normalize
 from ..i18n.catalog import header_field, read_po
 from ..web import pagetext
@@ -185,5 +185,6 @@ def render_page(text: str, locale: str) -> str:
 
 def game_name(game: Any) -> str:
     """A game's name as a player of the current language reads it (the catalog's, where the
-    game's own texts give one; else the English name). The API's ``name`` stays the data."""
-    return i18n.gettext(game.name)
+    game's own texts give one; else the English name). The API's ``name`` stays the data.
+    The engine's :func:`cardtable.registry.game_name` (the offline scorekeeper uses it too)."""
+    return registry.game_name(game)

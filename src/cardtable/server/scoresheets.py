@@ -15,14 +15,9 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from ..cards import COPY_STRIDE, card_str
-from ..errors import BadOption, CardtableError
+from ..errors import CardtableError
 from ..i18n import _
-from ..options import option_rows
-from ..parts.tally import fields_json
-from ..registry import get_game, resolve_game
-from ..scoresheet import DealEntryError, Sheet, SheetError, tally_for
-from .lang import game_name
+from ..scoresheet import DealEntryError, Sheet, pack_tokens, table_fields
 from .store import Store, metadata
 
 score_sheets_t = sa.Table(
@@ -78,40 +73,10 @@ def fields_of(body: Any) -> dict[str, Any]:
     if not isinstance(body, dict):
         raise SheetProblem(400, {"error": _("the body must be a JSON object with the 'game' and the 'players'")})
     try:
-        game = get_game(resolve_game(str(body.get("game") or "")))
-        players = body.get("players", game.default_players)
-        if not isinstance(players, int) or isinstance(players, bool):
-            raise SheetError(_("'players' must be a whole number, not {value}", value=repr(players)))
-        game.check_players(players)
-        preset = body.get("preset")
-        if preset is not None and not isinstance(preset, str):
-            raise SheetError(_("'preset' must be a preset's name"))
-        rules = body.get("rules") or {}
-        if not isinstance(rules, dict):
-            raise BadOption(_("rules must be a mapping of option names to values, not {rules}", rules=repr(rules)))
-        options = game.make_options(preset, rules)
-        tally = tally_for(game.id)
+        # the engine's answer, the same the page's offline worker gives (docs/scorekeeper.md "Offline")
+        return table_fields(body.get("game"), body.get("players"), body.get("preset"), body.get("rules"))
     except CardtableError as e:
         raise _refused(e) from None
-    return {"game": game.id, "title": game_name(game), "players": players,
-            "fields": fields_json(tally, players, options), "options": options.to_dict(),
-            "option_rows": [{"key": r["key"], "type": r["type"], "default": r["default"], "choices": r["choices"],
-                             "min": r["min"], "max": r["max"], "description": r["doc"]}
-                            for r in option_rows(game.options_class)],
-            "presets": [{"name": p.name, "description": p.shown_description}
-                        for _, p in sorted(game.presets.items())],
-            "names": [_("Player {n}", n=i + 1) for i in range(players)],
-            "pack": pack_tokens(game.id, players, options)}
-
-
-def pack_tokens(game_id: str, players: int, options: Any) -> list[str]:
-    """The cards of the game's pack for this table, each once, in the project's notation
-    (a two-pack game's cards once each: the page's grid offers a card, the entry counts it)."""
-    seen: dict[int, str] = {}
-    for c in get_game(game_id).pack(players, options):
-        face = int(c) % COPY_STRIDE
-        seen.setdefault(face, card_str(c))
-    return [seen[k] for k in sorted(seen)]
 
 
 class SheetDb:
@@ -136,9 +101,19 @@ class SheetDb:
             return bool(got.rowcount)
 
     def get(self, sheet_id: str) -> dict[str, Any] | None:
+        """The sheet's row, with ``owner``: its account's name when the account shows its name
+        in public (the accounts' table by name: accountdb imports this module)."""
+        accounts = metadata.tables["accounts"]
+        q = (sa.select(score_sheets_t, accounts.c.name.label("owner_name"), accounts.c.public_name)
+             .select_from(score_sheets_t.outerjoin(accounts, accounts.c.id == score_sheets_t.c.account_id))
+             .where(score_sheets_t.c.id == sheet_id))
         with self.store.engine.connect() as c:
-            r = c.execute(score_sheets_t.select().where(score_sheets_t.c.id == sheet_id)).mappings().first()
-        return dict(r) if r else None
+            r = c.execute(q).mappings().first()
+        if r is None:
+            return None
+        row = dict(r)
+        row["owner"] = row.pop("owner_name") if row.pop("public_name") else None
+        return row
 
     def of_account(self, account_id: str) -> list[dict[str, Any]]:
         q = (sa.select(score_sheets_t.c.id, score_sheets_t.c.game, score_sheets_t.c.title, score_sheets_t.c.deals,
@@ -195,7 +170,7 @@ class SheetService:
         except CardtableError as e:     # a game's rules changed under an old sheet
             raise SheetProblem(409, {"error": _("this score sheet cannot be scored any more: {why}", why=str(e))}) \
                 from None
-        return {"id": row["id"], "sheet": sheet.to_json(), "result": sheet.result(),
+        return {"id": row["id"], "sheet": sheet.to_json(), "result": sheet.result(), "owner": row["owner"],
                 "updated_ms": row["updated_ms"], "mine": account_id == row["account_id"]}, sheet
 
     async def mine(self, account_id: str) -> list[dict[str, Any]]:

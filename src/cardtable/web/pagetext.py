@@ -18,7 +18,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 WEB_DIR = Path(__file__).resolve().parent
-PAGES = ("index.html", "table.html", "replay.html", "player.html", "leaderboard.html", "puzzles.html")
+PAGES = ("index.html", "table.html", "replay.html", "player.html", "leaderboard.html", "puzzles.html",
+         "score.html")
 
 # <tag … data-i18n …>text</tag> with no element inside
 _TEXT = re.compile(r"<(?P<tag>[a-z][a-z0-9]*)(?P<attrs>\s[^<>]*?\bdata-i18n(?![-\w])[^<>]*)>"

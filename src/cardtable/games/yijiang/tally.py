@@ -8,6 +8,8 @@ Scored round by round by :func:`.state.round_items`, as a played deal is.
 
 from __future__ import annotations
 
+import dataclasses
+
 from collections.abc import Mapping
 from typing import Any
 
@@ -32,7 +34,9 @@ FIELDS = [
 
 
 def fields(players: int, options: Any) -> list[Field]:
-    return list(FIELDS)
+    """The rounds field says how many rounds this table plays a deal (its ``min`` and ``max``)."""
+    want = rounds_per_deal(players, options)
+    return [dataclasses.replace(FIELDS[0], min=want, max=want)]
 
 
 def describe(state: YijiangState) -> dict[str, Any]:
