@@ -9,12 +9,14 @@ ruling and the running score.  Lines come from stdin, so a session can be script
 Seats are counted from 1 as people count, in everything the session prints and in what a
 person types (``2: report R6 7♦`` is the second seat, ``show 2 …`` in physical mode); the engine,
 its rulings' data, the saved scenario file and ``--dealer`` keep the engine's seats, from 0.
-This module converts both ways (``_engine_line``, ``_from_1``, ``_seats_shown``).
+The conversions both ways, and the handling of a typed line that prints nothing (the typed
+line as the engine's, a physical line applied to the record with its rulings), are
+``cardtable.parts.refereesession``'s, which the browser's referee page shares; this module
+prints.
 """
 
 import json
 import random
-import re
 import sys
 from pathlib import Path
 from typing import Annotated, Any
@@ -23,12 +25,21 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from ..errors import CardtableError, IllegalMove
+from ..errors import CardtableError
 from ..game import State
 from ..i18n import N_, _, ngettext, pgettext
 from ..match import Match
-from ..moves import split_seat_prefix
 from ..parts.referee import PhysicalRecord, Referee
+from ..parts.refereesession import BadLine, PhysicalLines, Refused
+from ..parts.refereesession import engine_line as _engine_line
+from ..parts.refereesession import entry_from_1 as _entry_from_1
+from ..parts.refereesession import from_1 as _from_1
+from ..parts.refereesession import items_shown as _items_shown
+from ..parts.refereesession import labels as _labels
+from ..parts.refereesession import refusal as _refusal
+from ..parts.refereesession import seat_from_1 as _seat_from_1
+from ..parts.refereesession import seats_shown as _seats_shown
+from ..parts.refereesession import to_move_text as _to_move
 from ..registry import game_parts
 from .common import command, fail, load_game, out_console, parse_rules
 from .render import items_table, totals_table
@@ -127,7 +138,7 @@ class Scorekeeper:
             self.error(_("this deal is over: 'next' starts the next one (reports are still taken)"))
             return
         line = _engine_line(text, st)
-        if isinstance(line, _Refused):
+        if isinstance(line, Refused):
             self.error(line.why)
             return
         try:
@@ -304,6 +315,7 @@ class PhysicalSession:
     def __init__(self, console: Console, record: PhysicalRecord, referee: Referee,
                  save: Path | None = None) -> None:
         self.console = console
+        self.session = PhysicalLines(referee, record)
         self.record = record
         self.referee = referee
         self.save = save
@@ -342,21 +354,15 @@ class PhysicalSession:
         return 0
 
     def enter(self, text: str) -> None:
-        line = _engine_line(text, self.record.state, physical=True)
-        if isinstance(line, _Refused):
-            self.console.print(Text(line.why, style="bold red"))
-            return
         try:
-            said = self.record.enter(line)
-        except CardtableError as e:
-            self.console.print(Text(_refusal(e, text, line), style="bold red"))
+            entered = self.session.enter(text)
+        except BadLine as e:
+            self.console.print(Text(e.why, style="bold red"))
             return
-        except Exception as e:  # odd text must not end the session
-            self.console.print(Text(_("could not read {text!r}: {error}", text=text, error=e),
-                                    style="bold red"))
-            return
-        self.console.print(Text("  " + _from_1(_entry_from_1(said)), style="cyan"))
-        self.show_rulings(self.shown_rulings)
+        self.console.print(Text("  " + entered.said, style="cyan"))
+        for r in entered.rulings:                 # the rulings this line gave
+            self.console.print(_ruling(r.label, _from_1(r.sentence())), soft_wrap=True)
+        self.shown_rulings = len(self.session.rulings)
         if self.record.is_over:
             self.show_score()
         else:
@@ -402,120 +408,6 @@ class PhysicalSession:
         path.write_text(json.dumps(self.record.to_json(), ensure_ascii=False, indent=1) + "\n",
                         encoding="utf-8")
         self.console.print(_("Saved the record as a scenario file: {file}", file=path))
-
-
-# --- seats as people count them, from 1 ------------------------------------------------------
-#
-# The engine, the rulings' sentences (data: score items' notes, the view), the saved files and
-# the notation it reads count seats from 0; everything the scorekeeper prints and every seat a
-# person types count from 1.  The conversions below are the only places that cross.
-
-SEATS = 2
-#: a seat in the referee's English data sentences ("seat 0 saw 7♦", "Seat 1 chooses: …")
-_SEAT_WORD = re.compile(r"\b([Ss]eat) (\d+)\b")
-_CAPITAL_SEAT = re.compile(r"\bSeat (\d+)\b")
-NO_SEAT = N_("there is no seat {seat}: seats are counted from 1, so they are 1 and 2")
-REPORTER_FIRST = N_("write the reporting seat first, counted from 1: '1: report …' or '2: report …'")
-
-
-def _labels() -> list[str]:
-    """The seats' names on the score tables, counted from 1 as people count."""
-    return [_("seat {seat}", seat=s + 1) for s in range(SEATS)]
-
-
-def _seat_from_1(seat: Any) -> Any:
-    """An engine's seat (from 0) as people count it; anything else as it is."""
-    return seat + 1 if isinstance(seat, int) and not isinstance(seat, bool) else seat
-
-
-def _to_move(seat: int, phase: Any) -> str:
-    return _("to move: seat {seat} ({phase})", seat=seat + 1, phase=phase)
-
-
-def _from_1(text: str) -> str:
-    """One of the referee's English data sentences (a ruling, a bar, what the physical record
-    says it recorded), its seats ("seat 0", "Seat 1's") counted from 1."""
-    return _SEAT_WORD.sub(lambda m: f"{m.group(1)} {int(m.group(2)) + 1}", text)
-
-
-def _entry_from_1(entry: str) -> str:
-    """A log entry ``1: report R6 7♦`` (the engine's seat first) with its seat counted from 1,
-    as the person types it: ``2: report R6 7♦``."""
-    prefix, body = split_seat_prefix(entry)
-    return entry if prefix is None else f"{prefix + 1}: {body}"
-
-
-def _items_shown(items: Any) -> list[dict[str, Any]]:
-    """Score items for the score table.  The table itself says a note's "seat 0" as the seat's
-    label (``name_seats``: lower case only), so only a ruling's "Seat 1 chose …" is counted
-    from 1 here."""
-    out = []
-    for it in items:
-        d = it.to_json()
-        if isinstance(d.get("note"), str):
-            d["note"] = _CAPITAL_SEAT.sub(lambda m: f"Seat {int(m.group(1)) + 1}", d["note"])
-        out.append(d)
-    return out
-
-
-def _seats_shown(key: str, value: Any) -> Any:
-    """A view's ``referee`` entry as the scorekeeper prints it: its seats named as people count
-    them ("seat 2"); its English sentences (a bar's reason) counted from 1 too."""
-    def name(s: Any) -> Any:
-        try:
-            return _("seat {seat}", seat=int(s) + 1)
-        except (TypeError, ValueError):
-            return s
-
-    def sentence(x: Any) -> Any:
-        return _from_1(x) if isinstance(x, str) else x
-
-    if key in ("knock", "pending") and isinstance(value, dict):
-        return {k: name(v) if k in ("seat", "chooser") and v is not None else v for k, v in value.items()}
-    if key == "exposed" and isinstance(value, list):
-        return [{k: name(v) if k in ("offender", "may_take") else v for k, v in e.items()}
-                if isinstance(e, dict) else e for e in value]
-    if key in ("face_up", "no_knock", "correcting") and isinstance(value, dict):
-        return {name(k): sentence(v) for k, v in value.items()}
-    if key in ("drawn_ahead", "no_bonus") and isinstance(value, list):
-        return [name(s) for s in value]
-    return value
-
-
-class _Refused:
-    """A line refused before it reaches the engine, with the reason."""
-
-    def __init__(self, why: str) -> None:
-        self.why = why
-
-
-def _engine_line(text: str, state: State, physical: bool = False) -> str | _Refused:
-    """What the person typed, as the engine reads it: the seat prefix they count from 1
-    (``2: report R6 7♦``) becomes the engine's, from 0 (``1: report R6 7♦``), and in physical
-    mode the seat of ``hand 1 …`` / ``show 2 …`` too.  A seat that is not at the table, or a
-    report without its seat when nobody is to move, is refused with the reason."""
-    prefix, body = split_seat_prefix(text)
-    if prefix is not None and not 1 <= prefix <= SEATS:
-        return _Refused(_(NO_SEAT, seat=prefix))
-    words = body.split()
-    verb = words[0].lower() if words else ""
-    if physical and verb in ("hand", "show") and len(words) > 1 and words[1].isdigit():
-        seat = int(words[1])
-        if not 1 <= seat <= SEATS:
-            return _Refused(_(NO_SEAT, seat=seat))
-        body = " ".join([words[0], str(seat - 1), *words[2:]])
-    elif prefix is None and verb == "report" and len(state.to_move()) != 1:
-        # the engine would ask for its own prefix, from 0
-        return _Refused(_(REPORTER_FIRST))
-    return body if prefix is None else f"{prefix - 1}: {body}"
-
-
-def _refusal(e: CardtableError, typed: str, sent: str) -> str:
-    """Why the engine refused a line, naming the line as the person typed it (the engine names
-    the line it was given, whose seats count from 0)."""
-    if isinstance(e, IllegalMove) and sent != typed and " ".join(str(e.move).split()) == " ".join(sent.split()):
-        return str(IllegalMove(typed, e.why, e.seat))
-    return str(e)
 
 
 def _ruling(label: str, sentence: str) -> Text:

@@ -42,6 +42,7 @@ from .profiles import Profiles
 from .puzzleplay import PuzzleService
 from .puzzleroutes import add_puzzle_routes
 from .quickplay import friends_tables
+from .refereeroutes import add_referee_routes
 from .replayview import replay_steps, review_on_table
 from .rulespage import rules_page, search_page, search_results
 from .scoreroutes import add_score_routes
@@ -229,6 +230,7 @@ def create_app(settings: Settings, clock: Clock | None = None, background: bool 
                      read_allowed,
                      lambda: render_page(with_preloads(_page("score.html"), WEB_DIR), current_language()))
     add_offline_routes(app)     # the score page offline: the engine's zip for Pyodide, /sw.js
+    add_referee_routes(app, body_of)    # the gin referee's page and API (/referee)
 
     @app.get("/api/players/me/friends/tables")
     async def friends_tables_of(request: Request) -> list[dict[str, Any]]:

@@ -9,7 +9,6 @@ Scored round by round by :func:`.state.round_items`, as a played deal is.
 from __future__ import annotations
 
 import dataclasses
-
 from collections.abc import Mapping
 from typing import Any
 
