@@ -196,7 +196,8 @@ def test_a_dummy_match_with_penalties_on_a_phone(server: Server, browser: Any) -
         score_deal(page, 1)
         check_deal(page, server, 1)
         text = page.inner_text(".sk-deal-more[data-deal='1']")
-        assert "Penalty: fed the head card with 7♥" in text and "Called at the table; Ann melded it" in text
+        assert "Penalty: fed the head card with 7♥ (Ann melded it)" in text
+        assert "Penalty: a discard that could have been laid off (Ann melded it)" in text
         assert page.inner_text("#entry-h") == "Deal 2"
         assert page.evaluate("document.body.dataset.over") == "false"
 
@@ -229,7 +230,7 @@ def test_a_dummy_match_with_penalties_on_a_phone(server: Server, browser: Any) -
         check_deal(page, server, 2)
         assert not page.is_visible(".sk-field.sk-bad")
         text = page.inner_text(".sk-deal-more[data-deal='2']")
-        assert "Di picked up after this discard and knocked" in text and "Knocked with a speto (2♣): bonus" in text
+        assert "Penalty: a discard after which Di picked up and knocked" in text and "Knocked with a speto (2♣): bonus" in text
         assert page.evaluate("document.body.dataset.over") == "false"
 
         # deal 3 reaches the target: the match ends

@@ -25,6 +25,15 @@ _PENALTIES = {
     "dummy:O8": N_("penalty: fed a lone speto connector with {cards}"),
     "dummy:P1": N_("penalty: discarded {cards}, after which the next seat picked up and knocked"),
 }
+# a penalty entered at a real table without its card (the scorekeeper: the card is optional)
+_PENALTIES_NO_CARD = {
+    "dummy:O3": N_("penalty: a discard that could have been laid off"),
+    "dummy:O4": N_("penalty: a discard that melds with two cards in the pile"),
+    "dummy:O6": N_("penalty: fed the head card"),
+    "dummy:O7": N_("penalty: fed a speto"),
+    "dummy:O8": N_("penalty: fed a lone speto connector"),
+    "dummy:P1": N_("penalty: a discard after which the next seat picked up and knocked"),
+}
 _KNOCK = {
     "dummy:O1": N_("knocked with a speto ({cards}): bonus"),
     "dummy:O2": N_("knocked with {cards}, a card that could have been laid off: bonus"),
@@ -44,6 +53,9 @@ _MULTIPLIED = {
 # engine's note holds them and no other field does
 _MELDED = re.compile(r"seat (\d+) melded (them|it) in turn (\d+)")
 _LAID = re.compile(r"^seat (\d+) laid ")
+# a penalty entered at a real table with the seat that profited (tally.py's note), no turn
+_CALLED = re.compile(r"^called at the table; seat (\d+) melded it$")
+_PICKED = re.compile(r"^seat (\d+) picked up after this discard and knocked$")
 
 
 def penalty_text(item: dict[str, Any], names: Sequence[str]) -> str | None:
@@ -58,9 +70,16 @@ def penalty_text(item: dict[str, Any], names: Sequence[str]) -> str | None:
             return _("{seat} laid {card} off next to a card {owner} placed", card=cards,
                      seat=seat_ref(int(m.group(1)), names), owner=seat_ref(int(item["seat"]), names))
         return None
-    if rule not in _PENALTIES or not cards:
+    if rule not in _PENALTIES:
         return None
-    line = _(_PENALTIES[rule], cards=cards)
+    picked = _PICKED.match(note)
+    if rule == "dummy:P1" and picked and not cards:
+        return _("penalty: a discard after which {seat} picked up and knocked",
+                 seat=seat_ref(int(picked.group(1)), names))
+    line = _(_PENALTIES[rule], cards=cards) if cards else _(_PENALTIES_NO_CARD[rule])
+    called = _CALLED.match(note)
+    if called:
+        line += " (" + _("{seat} melded it", seat=seat_ref(int(called.group(1)), names)) + ")"
     m = _MELDED.search(note)
     if m:
         who = seat_ref(int(m.group(1)), names)
