@@ -29,6 +29,7 @@ from .i18n import _
 from .options import Options, option_rows
 from .parts.tally import Tally, fields_json
 from .registry import game_name, game_parts, get_game, resolve_game
+from .rulelinks import rule_anchor, rule_anchors
 from .scoring import ScoreItem, totals
 
 FORMAT = "cardtable-sheet"
@@ -239,11 +240,18 @@ class Sheet:
     # --- words -----------------------------------------------------------------------------
 
     def lines(self, items: Sequence[ScoreItem]) -> list[list[dict[str, Any]]]:
-        """Each seat's score lines for ``items``, in the current language, with their rules."""
+        """Each seat's score lines for ``items``, in the current language, with their rules; a
+        line with a rule has its ``anchor``, the id of the section of the game's rules page (in
+        the current language) that explains it (``cardtable.rulelinks``; None if none does)."""
         # the game's words read the rules in play from a view's options (gin's box bonus)
         got = explain_items(self.game_id, [it.to_json() for it in items], self.players, self.names,
                             view={"options": self.options.to_dict()})
-        return [[line.to_json() for line in seat] for seat in got]
+        out = [[line.to_json() for line in seat] for seat in got]
+        for seat in out:
+            for line in seat:
+                if line.get("rule"):
+                    line["anchor"] = rule_anchor(self.game_id, line["rule"])
+        return out
 
     def result(self) -> dict[str, Any]:
         """Everything a page shows: per deal its entry, scores and lines; the running and
@@ -335,9 +343,10 @@ class DealEntryError(BadEntry):
 def table_fields(game: Any, players: Any = None, preset: Any = None, rules: Any = None) -> dict[str, Any]:
     """What a page draws for a table of ``game`` (an id or a name, :func:`resolve_game`):
     the fields of an entry, the rules in play, the option rows and presets, the default
-    names and the pack's cards, in the current language.  ``players`` None is the game's
-    default.  The answer of ``POST /api/score/fields`` and of the page's offline worker
-    (docs/scorekeeper.md "Offline"); anything impossible raises a
+    names, the pack's cards and, for every rule the fields name, the id of the section of the
+    game's rules page that explains it (``rule_anchors``), in the current language.
+    ``players`` None is the game's default.  The answer of ``POST /api/score/fields`` and of
+    the page's offline worker (docs/scorekeeper.md "Offline"); anything impossible raises a
     :class:`~cardtable.errors.CardtableError` whose message says what."""
     g = get_game(resolve_game(str(game or "")))
     if players is None:
@@ -352,8 +361,9 @@ def table_fields(game: Any, players: Any = None, preset: Any = None, rules: Any 
         raise BadOption(_("rules must be a mapping of option names to values, not {rules}", rules=repr(rules)))
     options = g.make_options(preset, rules)
     tally = tally_for(g.id)
+    fields = fields_json(tally, players, options)
     return {"game": g.id, "title": game_name(g), "players": players,
-            "fields": fields_json(tally, players, options), "options": options.to_dict(),
+            "fields": fields, "options": options.to_dict(),
             "option_rows": [{"key": r["key"], "type": r["type"], "default": r["default"], "choices": r["choices"],
                              "min": r["min"], "max": r["max"], "description": r["doc"]}
                             for r in option_rows(g.options_class)],
@@ -361,7 +371,21 @@ def table_fields(game: Any, players: Any = None, preset: Any = None, rules: Any 
                         for _name, p in sorted(g.presets.items())],
             "names": [_("Player {n}", n=i + 1) for i in range(players)],
             "pack": pack_tokens(g.id, players, options),
-            "pack_copies": pack_copies(g.id, players, options)}
+            "pack_copies": pack_copies(g.id, players, options),
+            # where the game's rules page (in the current language) explains each field's and
+            # choice's rule: /rules/<game>#<anchor>
+            "rule_anchors": rule_anchors(g.id, _field_rules(fields))}
+
+
+def _field_rules(fields: Sequence[Mapping[str, Any]]) -> list[str]:
+    """Every rule the fields, their choices and their parts name, in order."""
+    out: list[str] = []
+    for f in fields:
+        if f.get("rule"):
+            out.append(f["rule"])
+        out += [c["rule"] for c in f.get("choices", ()) if c.get("rule")]
+        out += _field_rules(f.get("parts", ()))
+    return out
 
 
 def pack_tokens(game_id: str, players: int, options: Any) -> list[str]:

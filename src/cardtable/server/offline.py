@@ -7,9 +7,10 @@ installed on a phone's home screen:
   package for the page's worker (``static/scoreworker.js``), which runs it in the browser with
   Pyodide (``static/vendor/pyodide/``).  Only the standard-library engine goes in: the package
   without its outer layers (:data:`LEFT_OUT`) and without the modules that import what Pyodide
-  has not got; with the games' presets and the translation catalogs (``locale/``, read at run
-  time by :mod:`cardtable.i18n`).  Built once per process, byte for byte the same for the same
-  files (its ETag is its hash).
+  has not got; with the games' presets, the translation catalogs (``locale/``, read at run
+  time by :mod:`cardtable.i18n`) and the games' how-to pages (``cardtable.rulelinks`` reads
+  their headings: a score line links to its rule's section).  Built once per process, byte
+  for byte the same for the same files (its ETag is its hash).
 - ``GET /sw.js``: the service worker (``static/sw.js``), served from the root so that its scope
   is the whole site, with the list of files it keeps (:func:`shell_urls`) and a version (the
   hash of every one of them) written in: a release that changes any file changes the service
@@ -42,8 +43,9 @@ LEFT_OUT = ("server", "web", "rl", "cli", "agent", "review", "puzzles")
 #: cardtable`` (the CLI: typer), Babel's catalog tools, the simulations (Ray, processes) and the
 #: ladder that runs them
 LEFT_OUT_MODULES = ("__main__.py", "i18n/tools.py", "simulate.py", "ladder.py")
-#: data files the engine reads at run time (the games' presets; the catalogs)
-DATA_SUFFIXES = (".toml", ".po", ".typed")
+#: data files the engine reads at run time (the games' presets; the catalogs; the how-to pages,
+#: whose sections the score lines and fields link to: ``cardtable.rulelinks``)
+DATA_SUFFIXES = (".toml", ".po", ".typed", ".md")
 
 #: Pyodide's files the worker loads (vendored by tools/vendor-web)
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")

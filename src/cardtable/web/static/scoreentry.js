@@ -30,12 +30,13 @@ export function seatName(names, seat) {
   return t("{name} ({seat})", { name: names[seat] ?? "?", seat: seat + 1 });
 }
 
-/** The rules page of a rule id ("dummy:O7" → /rules/dummy). The rules pages have no anchor
- * per rule yet, so the link goes to the page; the rule's id is its title. */
-export function ruleLink(rule, fallbackGame) {
+/** The rules page of a rule id ("dummy:O7" → /rules/dummy), at the section that explains it
+ * when its ``anchor`` is known (the fields answer's ``rule_anchors``, a score line's ``anchor``):
+ * /rules/dummy#<anchor>; the rule's id is its title. */
+export function ruleLink(rule, fallbackGame, anchor = null) {
   const [game, id] = String(rule || "").includes(":") ? rule.split(":", 2) : [fallbackGame, rule];
   const a = el("a", "sk-rule", id ? t("rule {rule}", { rule: id }) : t("rules"));
-  a.href = pageUrl(`/rules/${encodeURIComponent(game)}`);
+  a.href = pageUrl(`/rules/${encodeURIComponent(game)}`) + (anchor ? `#${encodeURIComponent(anchor)}` : "");
   a.target = "_blank";
   a.rel = "noopener";
   a.title = t("the rules page of the game ({rule})", { rule: rule || game });
@@ -108,6 +109,7 @@ export class EntryForm {
     this.players = setup.players;
     this.names = setup.names;
     this.game = setup.game;
+    this.ruleAnchors = setup.rule_anchors || {};
     this.pack = packCounts(setup.pack, setup.pack_copies);
     this.onChange = onChange;
     this.tab = 0;
@@ -294,7 +296,7 @@ export class EntryForm {
     label.id = `sk-l-${f.key}-${seat ?? "all"}-${Math.random().toString(36).slice(2, 7)}`;
     head.append(label);
     if (f.optional) head.append(el("span", "sk-optional", t("optional")));
-    if (f.rule) head.append(ruleLink(f.rule, game));
+    if (f.rule) head.append(ruleLink(f.rule, game, this.ruleAnchors[f.rule]));
     const oneButton = f.kind === "flag" && !(f.per_seat && seat === null);
     if (!oneButton) box.append(head);
     if (f.per_seat && seat === null) {
@@ -318,7 +320,7 @@ export class EntryForm {
     }
     if (oneButton && f.rule) {
       // a flag is one button with its label; the rule link beside it
-      box.lastChild.append(ruleLink(f.rule, game));
+      box.lastChild.append(ruleLink(f.rule, game, this.ruleAnchors[f.rule]));
     }
     if (f.help) box.append(el("p", "sk-help", f.help));
     return box;
@@ -509,7 +511,7 @@ export class EntryForm {
         b.addEventListener("click", () => part("rule").set(e.rule === c.value ? null : c.value));
         const wrap = el("div", "sk-rule-choice");
         wrap.append(b);
-        if (c.rule) wrap.append(ruleLink(c.rule, this.game));
+        if (c.rule) wrap.append(ruleLink(c.rule, this.game, this.ruleAnchors[c.rule]));
         rules.append(wrap);
         return b;
       });

@@ -49,7 +49,7 @@ function seatLines(lines, game) {
     text.append(suitHtml(line.text));
     const pts = el("span", `sk-pts ${line.points > 0 ? "up" : line.points < 0 ? "down" : ""}`, signed(line.points));
     li.append(text, pts);
-    if (line.rule) li.append(ruleLink(line.rule, game));
+    if (line.rule) li.append(ruleLink(line.rule, game, line.anchor));
     ul.append(li);
   }
   if (!lines.length) ul.append(el("li", "sk-line none", t("nothing scored")));
