@@ -82,8 +82,27 @@ def _version_key(name: str) -> tuple[int, ...]:
         return (0,)
 
 
+#: each pytest-xdist worker takes its servers' ports from a range of its own, below the
+#: system's ephemeral ports: a port found free by one worker and taken by another before its
+#: server bound it made a test talk to the other worker's server (a 4404 for its table)
+PORTS_PER_WORKER = 1500
+FIRST_PORT = 20000
+
+
 def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    """A TCP port on 127.0.0.1 that nothing listens on right now (in this worker's range)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if worker.startswith("gw") and worker[2:].isdigit():
+        base = FIRST_PORT + PORTS_PER_WORKER * (int(worker[2:]) % 8)
+        start = int.from_bytes(os.urandom(2), "big") % PORTS_PER_WORKER
+        for k in range(PORTS_PER_WORKER):
+            port = base + (start + k) % PORTS_PER_WORKER
+            with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+                try:
+                    s.bind(("127.0.0.1", port))
+                except OSError:
+                    continue
+                return port
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]

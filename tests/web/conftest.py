@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -19,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.support.postgres import free_port as support_free_port
 
 CHROMIUM = os.environ.get("CARDTABLE_CHROMIUM", "/usr/bin/chromium")
 # the flags a root container needs; without the background-networking ones Chromium keeps
@@ -50,9 +51,7 @@ def _missing(why: str) -> None:
 
 
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+    return support_free_port()      # this xdist worker's range (tests/support/postgres.py)
 
 
 class Server:

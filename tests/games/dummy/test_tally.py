@@ -44,7 +44,7 @@ def test_described_hands_score_as_played(cfg: Any) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("cfg", CONFIGS, ids=config_id)
 def test_described_hands_score_as_played_many(cfg: Any) -> None:
-    assert check_deals("dummy", cfg, 833, seed0=10_000) == 833
+    assert check_deals("dummy", cfg, 416, seed0=10_000) == 416
 
 
 def test_scenario_files() -> None:

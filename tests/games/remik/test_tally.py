@@ -41,7 +41,7 @@ def test_described_deals_score_as_played(cfg: Any) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("cfg", SLOW, ids=config_id)
 def test_described_deals_score_as_played_many(cfg: Any) -> None:
-    assert check_deals("remik", cfg, 200, seed0=10_000) == 200
+    assert check_deals("remik", cfg, 100, seed0=10_000) == 100
 
 
 def test_scenario_files() -> None:

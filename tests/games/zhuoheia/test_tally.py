@@ -47,8 +47,8 @@ def test_later_hands_with_tribute(players: int, model: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("cfg", CONFIGS, ids=config_id)
 def test_described_hands_score_as_played_many(cfg: Any) -> None:
-    assert check_deals("zhuoheia", cfg, 666, seed0=10_000) == 666
-    assert check_match_deals("zhuoheia", cfg, 200, 5, seed0=10_000) >= 200
+    assert check_deals("zhuoheia", cfg, 333, seed0=10_000) == 333
+    assert check_match_deals("zhuoheia", cfg, 100, 5, seed0=10_000) >= 100
 
 
 def test_scenario_files() -> None:
