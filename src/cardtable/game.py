@@ -24,7 +24,7 @@ from .errors import BadCard, BadOption, BadSeat, CardtableError, IllegalMove
 from .i18n import _
 from .moves import Move, split_seat_prefix
 from .options import Options, Preset, load_presets
-from .scoring import ScoreItem, totals
+from .scoring import ScoreItem, best_seats, totals
 
 OptionsT = TypeVar("OptionsT", bound=Options)
 
@@ -267,11 +267,7 @@ class State(ABC):
     def winners(self) -> list[int]:
         """The seats that won the deal (a game overrides this where the best score is not
         the winner); [] when nobody won, e.g. all scores equal."""
-        sc = self.scores
-        if not self.is_over or len(set(sc)) == 1:
-            return []
-        best = max(sc)
-        return [s for s, v in enumerate(sc) if v == best]
+        return best_seats(self.scores) if self.is_over else []
 
     def _seat_for(self, seat: int | None, what: str | Move,
                   movers: tuple[int, ...] | None = None) -> int:

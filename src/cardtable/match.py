@@ -7,6 +7,7 @@ bonuses (``Game.match_end``); this module only keeps the sequence and the runnin
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Any
 
 from .deal import Deal
@@ -15,6 +16,22 @@ from .game import Game, MatchEnd, State
 from .i18n import _
 from .options import Options
 from .scoring import ScoreItem, totals
+
+
+def deal_totals(deals: Iterable[Any], players: int) -> list[int]:
+    """The sum of deals' ``scores`` (a match's played deals, a score sheet's entered ones)."""
+    out = [0] * players
+    for d in deals:
+        for s, v in enumerate(d.scores):
+            out[s] += v
+    return out
+
+
+def with_end(running: list[int], end: MatchEnd | None, players: int) -> list[int]:
+    """``running`` totals with the end-of-match items added, once there is an end."""
+    if end is None:
+        return list(running)
+    return [a + b for a, b in zip(running, totals(end.items, players), strict=True)]
 
 
 class Match:
@@ -83,20 +100,12 @@ class Match:
     @property
     def deal_totals(self) -> list[int]:
         """Sum of the finished deals' scores (no end-of-match bonuses)."""
-        out = [0] * self.players
-        for d in self.deals:
-            for s, v in enumerate(d.scores):
-                out[s] += v
-        return out
+        return deal_totals(self.deals, self.players)
 
     @property
     def totals(self) -> list[int]:
         """Running totals; once over, with the end-of-match items added."""
-        out = self.deal_totals
-        if self.end is not None:
-            for s, v in enumerate(totals(self.end.items, self.players)):
-                out[s] += v
-        return out
+        return with_end(self.deal_totals, self.end, self.players)
 
     def items(self) -> list[ScoreItem]:
         """Every item of every finished deal, then the end-of-match items."""

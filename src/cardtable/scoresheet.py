@@ -26,11 +26,12 @@ from .errors import BadEntry, BadOption, CardtableError
 from .explanation import explain_items
 from .game import MatchEnd
 from .i18n import _
+from .match import deal_totals, with_end
 from .options import Options, option_rows
 from .parts.tally import Tally, fields_json
 from .registry import game_name, game_parts, get_game, resolve_game
 from .rulelinks import rule_anchor, rule_anchors
-from .scoring import ScoreItem, totals
+from .scoring import ScoreItem, best_seats, totals
 
 FORMAT = "cardtable-sheet"
 VERSION = 1
@@ -67,12 +68,7 @@ class ScoredDeal:
         return list(self.items)
 
     def winners(self) -> list[int]:
-        if self._winners is not None:
-            return list(self._winners)
-        if len(set(self.scores)) <= 1:
-            return []
-        best = max(self.scores)
-        return [s for s, v in enumerate(self.scores) if v == best]
+        return list(self._winners) if self._winners is not None else best_seats(self.scores)
 
     @property
     def hand_winner(self) -> int | None:
@@ -92,19 +88,11 @@ class _MatchView:
 
     @property
     def deal_totals(self) -> list[int]:
-        out = [0] * self.players
-        for d in self.deals:
-            for s, v in enumerate(d.scores):
-                out[s] += v
-        return out
+        return deal_totals(self.deals, self.players)
 
     @property
     def totals(self) -> list[int]:
-        out = self.deal_totals
-        if self.end is not None:
-            for s, v in enumerate(totals(self.end.items, self.players)):
-                out[s] += v
-        return out
+        return with_end(self.deal_totals, self.end, self.players)
 
 
 @dataclass
@@ -128,11 +116,9 @@ class Sheet:
         self.tally = tally_for(self.game_id)
         self.names = check_names(self.names, self.players)
         self.entries = [] if self.entries is None else list(self.entries)
-        self._items: list[list[ScoreItem]] = []
-        for i, entry in enumerate(self.entries):
-            self._items.append(self._score(entry, i))
-        if len(self.entries) > MAX_DEALS:
+        if len(self.entries) > MAX_DEALS:       # refused before scoring any of them
             raise SheetError(_("a sheet holds at most {n} deals", n=MAX_DEALS))
+        self._items: list[list[ScoreItem]] = [self._score(entry, i) for i, entry in enumerate(self.entries)]
 
     # --- entries ---------------------------------------------------------------------------
 

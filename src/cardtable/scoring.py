@@ -46,6 +46,15 @@ def totals(items: Iterable[ScoreItem], players: int) -> list[int]:
 _ITEM_DEFAULTS: dict[str, Any] = {"cards": [], "note": "", "turn": None}
 
 
+def best_seats(scores: Sequence[int]) -> list[int]:
+    """The seats with the best score, when someone scored more than another (the default
+    winners of a deal: ``State.winners``, and a score sheet's deals)."""
+    if len(set(scores)) <= 1:
+        return []
+    best = max(scores)
+    return [s for s, v in enumerate(scores) if v == best]
+
+
 def item_matches(actual: dict[str, Any], pattern: dict[str, Any]) -> bool:
     """A scenario ``expect.items`` pattern matches on each field it gives (``cards`` in any
     order, as cards: ``Th`` matches ``10♥``)."""

@@ -182,6 +182,9 @@ def test_names_rules_and_files_are_checked() -> None:
         Sheet.from_json({"format": "other"})
     with pytest.raises(SheetError, match="version 9"):
         Sheet.from_json({"format": "cardtable-sheet", "version": 9})
+    # an overlong sheet is refused before any of its entries is scored (not "deal 1: …")
+    with pytest.raises(SheetError, match="at most 500 deals"):
+        Sheet("gin", 2, [], entries=[{"nonsense": 1}] * 501)
     with pytest.raises(SheetError, match="entries are a list"):
         Sheet.from_json({"format": "cardtable-sheet", "version": 1, "game": "gin", "players": 2, "entries": {}})
 
