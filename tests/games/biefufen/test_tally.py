@@ -45,7 +45,9 @@ def test_described_hands_score_as_played_many(cfg: Any) -> None:
 
 
 def test_scenario_files() -> None:
-    for _name, state in scenario_deals("biefufen"):
+    deals = scenario_deals("biefufen")
+    assert deals, "the game has no scenario file to describe"
+    for _name, state in deals:
         same_score("biefufen", state)
 
 

@@ -46,7 +46,9 @@ def test_described_hands_score_as_played_many(cfg: Any) -> None:
 
 
 def test_scenario_files() -> None:
-    for _name, state in scenario_deals("bieqi"):
+    deals = scenario_deals("bieqi")
+    assert deals, "the game has no scenario file to describe"
+    for _name, state in deals:
         same_score("bieqi", state)
 
 

@@ -42,7 +42,9 @@ def test_described_deals_score_as_played_many(cfg: Any) -> None:
 
 
 def test_scenario_files() -> None:
-    for _name, state in scenario_deals("jianshisifen"):
+    deals = scenario_deals("jianshisifen")
+    assert deals, "the game has no scenario file to describe"
+    for _name, state in deals:
         same_score("jianshisifen", state)
 
 

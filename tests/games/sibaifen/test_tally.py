@@ -44,7 +44,9 @@ def test_described_hands_score_as_played_many(cfg: Any) -> None:
 
 
 def test_scenario_files() -> None:
-    for _name, state in scenario_deals("sibaifen"):
+    deals = scenario_deals("sibaifen")
+    assert deals, "the game has no scenario file to describe"
+    for _name, state in deals:
         same_score("sibaifen", state)
 
 

@@ -46,7 +46,9 @@ def test_described_deals_score_as_played_many(cfg: Any) -> None:
 
 
 def test_scenario_files() -> None:
-    for _name, state in scenario_deals("yijiang"):
+    deals = scenario_deals("yijiang")
+    assert deals, "the game has no scenario file to describe"
+    for _name, state in deals:
         same_score("yijiang", state)
 
 

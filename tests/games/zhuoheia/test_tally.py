@@ -52,7 +52,9 @@ def test_described_hands_score_as_played_many(cfg: Any) -> None:
 
 
 def test_scenario_files() -> None:
-    for _name, state in scenario_deals("zhuoheia"):
+    deals = scenario_deals("zhuoheia")
+    assert deals, "the game has no scenario file to describe"
+    for _name, state in deals:
         same_score("zhuoheia", state)
 
 
