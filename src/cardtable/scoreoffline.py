@@ -14,12 +14,13 @@ from typing import Any
 
 from .errors import CardtableError
 from .i18n import DEFAULT, _, normalize, use_language
-from .scoresheet import DealEntryError, Sheet, table_fields
+from .scoresheet import DealEntryError, Sheet, SheetError, table_fields
 
 KINDS = ("fields", "sheet")
 
 
-def _refused(e: CardtableError) -> tuple[int, dict[str, Any]]:
+def refusal(e: CardtableError) -> tuple[int, dict[str, Any]]:
+    """The 400 answer of a refused body: a bad entry names its deal, field and seat."""
     if isinstance(e, DealEntryError):
         return 400, e.to_json()
     return 400, {"error": str(e)}
@@ -32,18 +33,24 @@ def fields_answer(body: Any) -> tuple[int, dict[str, Any]]:
     try:
         return 200, table_fields(body.get("game"), body.get("players"), body.get("preset"), body.get("rules"))
     except CardtableError as e:
-        return _refused(e)
+        return refusal(e)
+
+
+def sheet_of(body: Any) -> Sheet:
+    """The sheet of a body ``{"sheet": {...}}``, every entry scored (a
+    :class:`~cardtable.errors.CardtableError` saying what is wrong otherwise)."""
+    if not isinstance(body, dict) or not isinstance(body.get("sheet"), dict):
+        raise SheetError(_("the body must be a JSON object with the 'sheet' (a score sheet "
+                           "file: docs/scorekeeper.md)"))
+    return Sheet.from_json(body["sheet"])
 
 
 def sheet_answer(body: Any) -> tuple[int, dict[str, Any]]:
     """``POST /api/score/sheet``: ``{"sheet"}`` scored, or the bad entry's deal, field and seat."""
-    if not isinstance(body, dict) or not isinstance(body.get("sheet"), dict):
-        return 400, {"error": _("the body must be a JSON object with the 'sheet' (a score sheet "
-                                "file: docs/scorekeeper.md)")}
     try:
-        return 200, Sheet.from_json(body["sheet"]).result()
+        return 200, sheet_of(body).result()
     except CardtableError as e:
-        return _refused(e)
+        return refusal(e)
 
 
 def answer(kind: str, body: Any, lang: str | None = None) -> tuple[int, dict[str, Any]]:
@@ -71,4 +78,4 @@ def answer_json(kind: str, body_text: str, lang: str | None = None) -> str:
     return json.dumps({"status": status, "body": out}, ensure_ascii=False)
 
 
-__all__ = ["answer", "answer_json", "fields_answer", "sheet_answer"]
+__all__ = ["answer", "answer_json", "fields_answer", "refusal", "sheet_answer", "sheet_of"]

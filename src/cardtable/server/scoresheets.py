@@ -17,7 +17,8 @@ import sqlalchemy as sa
 
 from ..errors import CardtableError
 from ..i18n import _
-from ..scoresheet import DealEntryError, Sheet, pack_tokens, table_fields
+from ..scoreoffline import fields_answer, refusal, sheet_answer, sheet_of
+from ..scoresheet import Sheet
 from .store import Store, metadata
 
 score_sheets_t = sa.Table(
@@ -45,38 +46,31 @@ class SheetProblem(Exception):
         self.body = body
 
 
-def _refused(e: CardtableError) -> SheetProblem:
-    if isinstance(e, DealEntryError):
-        return SheetProblem(400, e.to_json())
-    return SheetProblem(400, {"error": str(e)})
-
-
 def read_sheet(body: Any) -> Sheet:
     """The sheet of a request body ``{"sheet": {...}}``, scored (every entry checked)."""
-    if not isinstance(body, dict) or not isinstance(body.get("sheet"), dict):
-        raise SheetProblem(400, {"error": _("the body must be a JSON object with the 'sheet' (a score sheet "
-                                            "file: docs/scorekeeper.md)")})
     try:
-        return Sheet.from_json(body["sheet"])
+        return sheet_of(body)
     except CardtableError as e:
-        raise _refused(e) from None
+        raise SheetProblem(*refusal(e)) from None
+
+
+def _answered(got: tuple[int, dict[str, Any]]) -> dict[str, Any]:
+    status, body = got
+    if status != 200:
+        raise SheetProblem(status, body)
+    return body
 
 
 def scored(body: Any) -> dict[str, Any]:
-    """``POST /api/score/sheet``: the sheet's deals, lines, totals and end."""
-    return read_sheet(body).result()
+    """``POST /api/score/sheet``: the sheet's deals, lines, totals and end — the engine's
+    answer, the one the page's offline worker gives too (docs/scorekeeper.md "Offline")."""
+    return _answered(sheet_answer(body))
 
 
 def fields_of(body: Any) -> dict[str, Any]:
     """``POST /api/score/fields``: what the page draws for a table of the game: the fields of
     an entry, the rules in play, the option rows and presets, the pack's cards."""
-    if not isinstance(body, dict):
-        raise SheetProblem(400, {"error": _("the body must be a JSON object with the 'game' and the 'players'")})
-    try:
-        # the engine's answer, the same the page's offline worker gives (docs/scorekeeper.md "Offline")
-        return table_fields(body.get("game"), body.get("players"), body.get("preset"), body.get("rules"))
-    except CardtableError as e:
-        raise _refused(e) from None
+    return _answered(fields_answer(body))
 
 
 class SheetDb:
@@ -181,5 +175,5 @@ class SheetService:
             raise SheetProblem(404, {"error": _("you have no score sheet {id}", id=repr(sheet_id[:40]))})
 
 
-__all__ = ["MAX_SHEETS", "SheetDb", "SheetProblem", "SheetService", "fields_of", "pack_tokens", "read_sheet",
+__all__ = ["MAX_SHEETS", "SheetDb", "SheetProblem", "SheetService", "fields_of", "read_sheet",
            "score_sheets_t", "scored"]
